@@ -1,0 +1,114 @@
+// Entry points of the elementwise ops (tenferro/ops_elementwise.h): each runs one IR op through
+// the eager surface (promotion plan + left-aligned broadcasting).
+#include <array>
+
+#include "capi/op_call.hpp"
+#include "eager/surface.hpp"
+
+using namespace tfe;
+using namespace tfe::capi;
+using ops::OpCode;
+
+namespace {
+
+template <OpCode Op> Tensor run1(const Tensor& x) {
+  std::array<Tensor, 1> in{x};
+  return eager::call(Op, in);
+}
+template <OpCode Op> Tensor run2(const Tensor& a, const Tensor& b) {
+  std::array<Tensor, 2> in{a, b};
+  return eager::call(Op, in);
+}
+template <OpCode Op> Tensor run3(const Tensor& a, const Tensor& b, const Tensor& c) {
+  std::array<Tensor, 3> in{a, b, c};
+  return eager::call(Op, in);
+}
+
+Tensor div_trunc(const Tensor& a, const Tensor& b) {
+  for (const Tensor* t : {&a, &b})
+    if (!is_integer(t->dtype()))
+      fail(Status::DtypeMismatch, "needs integer operands, got %s and %s (use tfe_div for true division)",
+           std::string(dtype_name(a.dtype())).c_str(), std::string(dtype_name(b.dtype())).c_str());
+  return run2<OpCode::Div>(a, b);
+}
+
+} // namespace
+
+#define TFE_BINARY(cname, Op)                                                                      \
+  tfe_status cname(tfe_tensor** out, const tfe_tensor* a, const tfe_tensor* b) {                   \
+    return op_call(#cname, out, run2<OpCode::Op>, Arg{a, "a"}, Arg{b, "b"});                       \
+  }
+#define TFE_UNARY(cname, Op)                                                                       \
+  tfe_status cname(tfe_tensor** out, const tfe_tensor* x) {                                        \
+    return op_call(#cname, out, run1<OpCode::Op>, Arg{x, "x"});                                    \
+  }
+
+extern "C" {
+
+TFE_BINARY(tfe_add, Add)
+TFE_BINARY(tfe_sub, Sub)
+TFE_BINARY(tfe_mul, Mul)
+TFE_BINARY(tfe_rem, Rem)
+TFE_BINARY(tfe_pow, Pow)
+TFE_BINARY(tfe_maximum, Maximum)
+TFE_BINARY(tfe_minimum, Minimum)
+TFE_BINARY(tfe_and, And)
+TFE_BINARY(tfe_or, Or)
+TFE_BINARY(tfe_xor, Xor)
+
+tfe_status tfe_div(tfe_tensor** out, const tfe_tensor* a, const tfe_tensor* b) {
+  return op_call("tfe_div", out, eager::true_divide, Arg{a, "a"}, Arg{b, "b"});
+}
+
+tfe_status tfe_div_trunc(tfe_tensor** out, const tfe_tensor* a, const tfe_tensor* b) {
+  return op_call("tfe_div_trunc", out, div_trunc, Arg{a, "a"}, Arg{b, "b"});
+}
+
+tfe_status tfe_complex(tfe_tensor** out, const tfe_tensor* re, const tfe_tensor* im) {
+  return op_call("tfe_complex", out, run2<OpCode::Complex>, Arg{re, "re"}, Arg{im, "im"});
+}
+
+tfe_status tfe_compare(tfe_tensor** out, const tfe_tensor* a, const tfe_tensor* b, int32_t direction) {
+  return op_call(
+      "tfe_compare", out,
+      [direction](const Tensor& x, const Tensor& y) {
+        if (direction < TFE_CMP_EQ || direction > TFE_CMP_GE)
+          fail(Status::InvalidArgument, "unknown comparison direction %d", direction);
+        std::array<Tensor, 2> in{x, y};
+        return eager::call(OpCode::Compare, in, ops::CompareParams{static_cast<ops::CompareDir>(direction)});
+      },
+      Arg{a, "a"}, Arg{b, "b"});
+}
+
+tfe_status tfe_select(tfe_tensor** out, const tfe_tensor* pred, const tfe_tensor* on_true,
+                      const tfe_tensor* on_false) {
+  return op_call("tfe_select", out, run3<OpCode::Select>, Arg{pred, "pred"}, Arg{on_true, "on_true"},
+                 Arg{on_false, "on_false"});
+}
+
+tfe_status tfe_clamp(tfe_tensor** out, const tfe_tensor* x, const tfe_tensor* lo, const tfe_tensor* hi) {
+  return op_call("tfe_clamp", out, run3<OpCode::Clamp>, Arg{x, "x"}, Arg{lo, "lo"}, Arg{hi, "hi"});
+}
+
+TFE_UNARY(tfe_neg, Neg)
+TFE_UNARY(tfe_conj, Conj)
+TFE_UNARY(tfe_abs, Abs)
+TFE_UNARY(tfe_sign, Sign)
+TFE_UNARY(tfe_not, Not)
+TFE_UNARY(tfe_exp, Exp)
+TFE_UNARY(tfe_log, Log)
+TFE_UNARY(tfe_sin, Sin)
+TFE_UNARY(tfe_cos, Cos)
+TFE_UNARY(tfe_tan, Tan)
+TFE_UNARY(tfe_tanh, Tanh)
+TFE_UNARY(tfe_sqrt, Sqrt)
+TFE_UNARY(tfe_rsqrt, Rsqrt)
+TFE_UNARY(tfe_expm1, Expm1)
+TFE_UNARY(tfe_log1p, Log1p)
+TFE_UNARY(tfe_floor, Floor)
+TFE_UNARY(tfe_ceil, Ceil)
+TFE_UNARY(tfe_round, Round)
+TFE_UNARY(tfe_real, Real)
+TFE_UNARY(tfe_imag, Imag)
+
+} // extern "C"

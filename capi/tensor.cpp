@@ -1,0 +1,136 @@
+// Tensors from and to caller memory, accessors, lifetimes.
+#include <cstring>
+
+#include "backend/cpu/strided_loop.hpp"
+#include "capi/op_call.hpp"
+#include "eager/surface.hpp"
+
+using namespace tfe;
+using namespace tfe::capi;
+
+namespace {
+
+// Byte-wise strided copy between tensors of one dtype and shape: safe for caller memory that is
+// not aligned to the element size.
+void copy_bytes(const Tensor& dst, const Tensor& src) {
+  const int64_t isz = itemsize(src.dtype());
+  cpu::StridedLoop<2> loop(src.shape(), {&dst, &src});
+  auto inner = [isz](const auto& p, int64_t n, const auto& s) {
+    if (s[0] == isz && s[1] == isz) {
+      std::memcpy(p[0], p[1], static_cast<size_t>(n * isz));
+    } else {
+      for (int64_t i = 0; i < n; ++i) std::memcpy(p[0] + i * s[0], p[1] + i * s[1], static_cast<size_t>(isz));
+    }
+  };
+  cpu::parallel_for(loop.numel(), cpu::kGrainCheap, [&](int64_t b, int64_t e) { loop.run(b, e, inner); });
+}
+
+// A non-owning view of caller memory (element (0,..,0) at data).
+Tensor borrow(void* data, DType dtype, Dims shape, Dims strides) {
+  return Tensor(Storage::adopt(data, 0, nullptr, nullptr), dtype, std::move(shape), std::move(strides), 0);
+}
+
+} // namespace
+
+extern "C" {
+
+tfe_status tfe_tensor_from_data(tfe_tensor** out, tfe_context* ctx, int32_t dtype, int32_t ndim,
+                                const int64_t* shape, const int64_t* strides, const void* data) {
+  return guarded("tfe_tensor_from_data", [&] {
+    out_slot(out);
+    require(ctx, "ctx");
+    DType dt = require_dtype(dtype);
+    if (ndim < 0) fail(Status::InvalidArgument, "ndim %d is negative", ndim);
+    Dims dims = shape_arg(ndim, shape);
+    Dims st = strides ? Dims(strides, strides + ndim) : compact_strides(dims);
+    Tensor result = Tensor::empty(dt, dims);
+    if (result.numel() > 0) {
+      require(data, "data");
+      copy_bytes(result, borrow(const_cast<void*>(data), dt, dims, st));
+      if (dt == DType::Bool) {
+        auto* b = reinterpret_cast<unsigned char*>(result.raw_data());
+        for (int64_t i = 0; i < result.numel(); ++i) b[i] = b[i] != 0;
+      }
+    }
+    *out = new_tensor(ctx, std::move(result));
+  });
+}
+
+tfe_status tfe_tensor_to_data(const tfe_tensor* t, void* dst, int64_t capacity_bytes) {
+  return guarded("tfe_tensor_to_data", [&] {
+    require(t, "t");
+    const Tensor& v = t->value;
+    if (capacity_bytes < v.nbytes())
+      fail(Status::InvalidArgument, "capacity_bytes %lld is below the %lld bytes of a %s tensor of shape %s",
+           (long long)capacity_bytes, (long long)v.nbytes(), std::string(dtype_name(v.dtype())).c_str(),
+           format_dims(v.shape()).c_str());
+    if (v.numel() == 0) return;
+    require(dst, "dst");
+    copy_bytes(borrow(dst, v.dtype(), v.shape(), compact_strides(v.shape())), v);
+  });
+}
+
+tfe_status tfe_tensor_dtype(const tfe_tensor* t, int32_t* out) {
+  return guarded("tfe_tensor_dtype", [&] {
+    *require(out, "out") = static_cast<int32_t>(require(t, "t")->value.dtype());
+  });
+}
+
+tfe_status tfe_tensor_ndim(const tfe_tensor* t, int32_t* out) {
+  return guarded("tfe_tensor_ndim", [&] {
+    *require(out, "out") = static_cast<int32_t>(require(t, "t")->value.ndim());
+  });
+}
+
+tfe_status tfe_tensor_shape(const tfe_tensor* t, int64_t* out_shape) {
+  return guarded("tfe_tensor_shape", [&] {
+    const Dims& s = require(t, "t")->value.shape();
+    if (s.empty()) return;
+    std::memcpy(require(out_shape, "out_shape"), s.data(), s.size() * sizeof(int64_t));
+  });
+}
+
+tfe_status tfe_tensor_numel(const tfe_tensor* t, int64_t* out) {
+  return guarded("tfe_tensor_numel", [&] { *require(out, "out") = require(t, "t")->value.numel(); });
+}
+
+tfe_status tfe_tensor_stride(const tfe_tensor* t, int64_t axis, int64_t* out) {
+  return guarded("tfe_tensor_stride", [&] {
+    require(out, "out");
+    const Tensor& v = require(t, "t")->value;
+    *out = v.stride(normalize_axis(axis, v.ndim()));
+  });
+}
+
+tfe_status tfe_tensor_data(const tfe_tensor* t, const void** out) {
+  return guarded("tfe_tensor_data", [&] {
+    require(out, "out");
+    *out = require(t, "t")->value.raw_data();
+  });
+}
+
+tfe_status tfe_tensor_context(tfe_context** out, const tfe_tensor* t) {
+  return guarded("tfe_tensor_context", [&] {
+    out_slot(out);
+    tfe_context* ctx = require(t, "t")->ctx;
+    retain(ctx);
+    *out = ctx;
+  });
+}
+
+tfe_status tfe_tensor_contiguous(tfe_tensor** out, const tfe_tensor* t) {
+  return op_call("tfe_tensor_contiguous", out, [](const Tensor& x) { return eager::contiguous(x); },
+                 Arg{t, "t"});
+}
+
+tfe_status tfe_tensor_retain(tfe_tensor* t) {
+  return guarded("tfe_tensor_retain", [&] {
+    require(t, "t")->refs.fetch_add(1, std::memory_order_relaxed);
+  });
+}
+
+void tfe_tensor_release(tfe_tensor* t) {
+  if (t && t->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) std::unique_ptr<tfe_tensor> owned(t);
+}
+
+} // extern "C"

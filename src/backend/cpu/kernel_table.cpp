@@ -1,0 +1,90 @@
+// The kernel table: op code -> CPU kernel. The switch has no default, so with -Werror=switch a
+// new op code without a kernel fails the build.
+#include "backend/cpu/kernel.hpp"
+#include "backend/cpu/kernels/kernels.hpp"
+
+namespace tfe::cpu {
+
+Kernel kernel_for(ops::OpCode code) {
+  using ops::OpCode;
+  namespace k = kernels;
+  switch (code) {
+  case OpCode::Add: return k::add;
+  case OpCode::Sub: return k::sub;
+  case OpCode::Mul: return k::mul;
+  case OpCode::Div: return k::div;
+  case OpCode::Rem: return k::rem;
+  case OpCode::Pow: return k::pow;
+  case OpCode::Neg: return k::neg;
+  case OpCode::Conj: return k::conj;
+  case OpCode::Abs: return k::abs;
+  case OpCode::Sign: return k::sign;
+  case OpCode::Maximum: return k::maximum;
+  case OpCode::Minimum: return k::minimum;
+  case OpCode::And: return k::logical_and;
+  case OpCode::Or: return k::logical_or;
+  case OpCode::Xor: return k::logical_xor;
+  case OpCode::Not: return k::logical_not;
+  case OpCode::Exp: return k::exp;
+  case OpCode::Log: return k::log;
+  case OpCode::Sin: return k::sin;
+  case OpCode::Cos: return k::cos;
+  case OpCode::Tan: return k::tan;
+  case OpCode::Tanh: return k::tanh;
+  case OpCode::Sqrt: return k::sqrt;
+  case OpCode::Rsqrt: return k::rsqrt;
+  case OpCode::Expm1: return k::expm1;
+  case OpCode::Log1p: return k::log1p;
+  case OpCode::Floor: return k::floor;
+  case OpCode::Ceil: return k::ceil;
+  case OpCode::Round: return k::round;
+  case OpCode::Real: return k::real;
+  case OpCode::Imag: return k::imag;
+  case OpCode::Complex: return k::complex;
+  case OpCode::Compare: return k::compare;
+  case OpCode::Select: return k::select;
+  case OpCode::Clamp: return k::clamp;
+  case OpCode::DotGeneral: return k::dot_general;
+  case OpCode::ReduceSum: return k::reduce_sum;
+  case OpCode::ReduceProd: return k::reduce_prod;
+  case OpCode::ReduceMax: return k::reduce_max;
+  case OpCode::ReduceMin: return k::reduce_min;
+  case OpCode::Transpose: return k::transpose;
+  case OpCode::Reshape: return k::reshape;
+  case OpCode::BroadcastInDim: return k::broadcast_in_dim;
+  case OpCode::Convert: return k::convert;
+  case OpCode::Reverse: return k::reverse;
+  case OpCode::ExtractDiag: return k::extract_diag;
+  case OpCode::EmbedDiag: return k::embed_diag;
+  case OpCode::Tril: return k::tril;
+  case OpCode::Triu: return k::triu;
+  case OpCode::Iota: return k::iota;
+  case OpCode::Slice: return k::slice;
+  case OpCode::DynamicSlice: return k::dynamic_slice;
+  case OpCode::DynamicUpdateSlice: return k::dynamic_update_slice;
+  case OpCode::Gather: return k::gather;
+  case OpCode::Scatter: return k::scatter;
+  case OpCode::Pad: return k::pad;
+  case OpCode::Concatenate: return k::concatenate;
+  case OpCode::Constant: return k::constant;
+  case OpCode::Count: break;
+  }
+  fail(Status::Internal, "no kernel for op code %d", static_cast<int>(code));
+}
+
+Tensor execute(ops::OpCode code, std::span<const Tensor> in, const ops::Params& params) {
+  ops::Meta small[4];
+  std::vector<ops::Meta> big;
+  std::span<ops::Meta> metas;
+  if (in.size() <= 4) {
+    metas = std::span<ops::Meta>(small, in.size());
+  } else {
+    big.resize(in.size());
+    metas = big;
+  }
+  for (size_t i = 0; i < in.size(); ++i) metas[i] = {in[i].dtype(), in[i].shape()};
+  ops::Meta out = ops::infer_meta(code, metas, params);
+  return kernel_for(code)(in, params, out);
+}
+
+} // namespace tfe::cpu

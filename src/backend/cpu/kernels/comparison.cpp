@@ -1,0 +1,56 @@
+// CPU kernels of the comparison and selection group (ops/defs/comparison.hpp).
+#include "backend/cpu/kernels/elementwise.hpp"
+#include "backend/cpu/kernels/kernels.hpp"
+#include "backend/cpu/kernels/scalar_math.hpp"
+
+namespace tfe::cpu::kernels {
+namespace {
+
+using ops::CompareDir;
+using ops::OpCode;
+
+template <CompareDir D> struct CompareF {
+  template <class T> bool operator()(T a, T b) const {
+    if constexpr (D == CompareDir::Eq) return a == b;
+    else if constexpr (D == CompareDir::Ne) return a != b;
+    else if constexpr (is_complex_v<T>) return false; // rejected by the shape rule (C3)
+    else if constexpr (D == CompareDir::Lt) return a < b;
+    else if constexpr (D == CompareDir::Le) return a <= b;
+    else if constexpr (D == CompareDir::Gt) return a > b;
+    else return a >= b;
+  }
+};
+
+struct ClampF {
+  template <class T> T operator()(T x, T lo, T hi) const { return min_of(max_of(x, lo), hi); }
+};
+
+} // namespace
+
+Tensor compare(std::span<const Tensor> in, const ops::Params& p, const ops::Meta& m) {
+  switch (std::get<ops::CompareParams>(p).dir) {
+  case CompareDir::Eq: return binary<OpCode::Compare, CompareF<CompareDir::Eq>>(in, m);
+  case CompareDir::Ne: return binary<OpCode::Compare, CompareF<CompareDir::Ne>>(in, m);
+  case CompareDir::Lt: return binary<OpCode::Compare, CompareF<CompareDir::Lt>>(in, m);
+  case CompareDir::Le: return binary<OpCode::Compare, CompareF<CompareDir::Le>>(in, m);
+  case CompareDir::Gt: return binary<OpCode::Compare, CompareF<CompareDir::Gt>>(in, m);
+  case CompareDir::Ge: return binary<OpCode::Compare, CompareF<CompareDir::Ge>>(in, m);
+  }
+  fail(Status::InvalidArgument, "unknown comparison direction");
+}
+
+Tensor select(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) {
+  Tensor out = Tensor::empty(m.dtype, m.shape);
+  dispatch_accepted<OpCode::Select>(in[1].dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    Map<T, bool, T, T>::run([](bool c, T a, T b) { return c ? a : b; }, kGrainCheap, out, in[0],
+                            in[1], in[2]);
+  });
+  return out;
+}
+
+Tensor clamp(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) {
+  return ternary<OpCode::Clamp, ClampF>(in, m);
+}
+
+} // namespace tfe::cpu::kernels

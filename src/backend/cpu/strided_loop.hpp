@@ -1,0 +1,134 @@
+// The strided iteration every elementwise-shaped kernel uses: N operands of one shape, each with
+// its own signed strides (0 for broadcast dims). Dims of extent 1 are dropped and neighbouring
+// dims that are contiguous for every operand are merged, so a compact tensor is one flat run.
+// Dimension 0 (column-major: the fastest) is the inner loop.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <utility>
+#include <vector>
+
+#include "backend/cpu/thread_budget.hpp"
+#include "core/tensor.hpp"
+
+namespace tfe::cpu {
+
+template <size_t N> class StridedLoop {
+public:
+  using Ptrs = std::array<std::byte*, N>;
+  using Steps = std::array<int64_t, N>; // byte strides of one dim
+
+  // ops[k] must have `shape` (views included); operand 0 is usually the output.
+  StridedLoop(const Dims& shape, const std::array<const Tensor*, N>& ops) {
+    numel_ = numel_of(shape);
+    for (size_t k = 0; k < N; ++k) base_[k] = ops[k]->raw_data();
+    for (size_t d = 0; d < shape.size(); ++d) {
+      if (shape[d] == 1) continue;
+      Steps s;
+      for (size_t k = 0; k < N; ++k) s[k] = ops[k]->stride(static_cast<int64_t>(d)) * itemsize(ops[k]->dtype());
+      if (!shape_.empty()) {
+        bool mergeable = true;
+        for (size_t k = 0; k < N; ++k) mergeable &= (s[k] == steps_.back()[k] * shape_.back());
+        if (mergeable) {
+          shape_.back() *= shape[d];
+          continue;
+        }
+      }
+      shape_.push_back(shape[d]);
+      steps_.push_back(s);
+    }
+  }
+
+  int64_t numel() const { return numel_; }
+  size_t ndim() const { return shape_.size(); }
+  const Steps& inner_steps() const { return steps_.empty() ? zero_steps_ : steps_[0]; }
+
+  // Calls inner(ptrs, count, steps) over runs of the inner dim covering linear indices
+  // [begin, end) (column-major order).
+  template <class Inner> void run(int64_t begin, int64_t end, Inner&& inner) const {
+    if (begin >= end) return;
+    const size_t nd = shape_.size();
+    if (nd == 0) {
+      inner(base_, int64_t{1}, zero_steps_);
+      return;
+    }
+    std::array<int64_t, 16> small_idx{};
+    std::vector<int64_t> big_idx;
+    int64_t* idx = small_idx.data();
+    if (nd > small_idx.size()) {
+      big_idx.assign(nd, 0);
+      idx = big_idx.data();
+    }
+    Ptrs p = base_;
+    int64_t rem = begin;
+    for (size_t d = 0; d < nd; ++d) {
+      idx[d] = rem % shape_[d];
+      rem /= shape_[d];
+      for (size_t k = 0; k < N; ++k) p[k] += idx[d] * steps_[d][k];
+    }
+    int64_t pos = begin;
+    while (pos < end) {
+      int64_t count = std::min(shape_[0] - idx[0], end - pos);
+      inner(p, count, steps_[0]);
+      pos += count;
+      idx[0] += count;
+      for (size_t k = 0; k < N; ++k) p[k] += count * steps_[0][k];
+      for (size_t d = 0; d + 1 < nd && idx[d] == shape_[d]; ++d) {
+        idx[d] = 0;
+        ++idx[d + 1];
+        for (size_t k = 0; k < N; ++k) p[k] += steps_[d + 1][k] - shape_[d] * steps_[d][k];
+      }
+    }
+  }
+
+private:
+  Dims shape_;
+  std::vector<Steps> steps_;
+  Ptrs base_{};
+  Steps zero_steps_{};
+  int64_t numel_ = 0;
+};
+
+// Elementwise map: out[i] = f(in[i]...) for tensors of one shape. `out` may be any view that
+// does not overlap itself; inputs may be broadcast views. Runs contiguous runs through a loop
+// the compiler vectorises, and splits large work over the thread budget.
+
+template <class Out, class... In> struct Map {
+  template <class F, class... Ts> static void run(F f, int64_t grain, const Tensor& out, const Ts&... in) {
+    constexpr size_t N = 1 + sizeof...(In);
+    StridedLoop<N> loop(out.shape(), {&out, &in...});
+    auto inner = [&f](const typename StridedLoop<N>::Ptrs& p, int64_t n,
+                      const typename StridedLoop<N>::Steps& s) {
+      run_inner(f, p, n, s, std::make_index_sequence<N - 1>{});
+    };
+    if (loop.numel() <= grain) {
+      loop.run(0, loop.numel(), inner);
+    } else {
+      parallel_for(loop.numel(), grain, [&](int64_t b, int64_t e) { loop.run(b, e, inner); });
+    }
+  }
+
+private:
+  template <class F>
+  static void contiguous_loop(F& f, int64_t n, Out* __restrict o, const In* __restrict... in) {
+    for (int64_t i = 0; i < n; ++i) o[i] = f(in[i]...);
+  }
+
+  template <class F, size_t N, size_t... I>
+  static void run_inner(F& f, const std::array<std::byte*, N>& p, int64_t n,
+                        const std::array<int64_t, N>& s, std::index_sequence<I...>) {
+    bool contiguous = s[0] == static_cast<int64_t>(sizeof(Out)) &&
+                      ((s[I + 1] == static_cast<int64_t>(sizeof(In))) && ...);
+    if (contiguous) {
+      contiguous_loop(f, n, reinterpret_cast<Out*>(p[0]), reinterpret_cast<const In*>(p[I + 1])...);
+    } else {
+      for (int64_t i = 0; i < n; ++i)
+        *reinterpret_cast<Out*>(p[0] + i * s[0]) =
+            f(*reinterpret_cast<const In*>(p[I + 1] + i * s[I + 1])...);
+    }
+  }
+};
+
+} // namespace tfe::cpu

@@ -1,0 +1,158 @@
+// Shape rules of the indexing group (indexing.hpp).
+#include "ops/defs/indexing.hpp"
+
+#include "ops/shape_checks.hpp"
+
+namespace tfe::ops::rules {
+namespace {
+
+void require_rank_entries(const Dims& v, size_t rank, const char* what, const char* label) {
+  if (v.size() != rank)
+    violated(Status::ShapeMismatch, label,
+             strformat("%s %s has %zu entries but the operand has rank %zu", what,
+                       format_dims(v).c_str(), v.size(), rank));
+}
+
+void require_start_indices(const Meta& starts, size_t rank, const char* label) {
+  require_integer(starts, "start indices", label);
+  if (starts.shape.size() != 1 || starts.shape[0] != static_cast<int64_t>(rank))
+    violated(Status::ShapeMismatch, label,
+             strformat("start indices have shape %s but must be [%zu]",
+                       format_dims(starts.shape).c_str(), rank));
+}
+
+Dims gathered_shape(const Dims& operand, const Dims& indices, size_t axis) {
+  Dims s(operand.begin(), operand.begin() + static_cast<long>(axis));
+  s.insert(s.end(), indices.begin(), indices.end());
+  s.insert(s.end(), operand.begin() + static_cast<long>(axis) + 1, operand.end());
+  return s;
+}
+
+} // namespace
+
+Meta slice(std::span<const Meta> in, const Params& params) {
+  const auto& p = std::get<SliceParams>(params);
+  const Meta& x = in[0];
+  size_t r = x.shape.size();
+  require_rank_entries(p.starts, r, "starts", "C1");
+  require_rank_entries(p.limits, r, "limits", "C1");
+  require_rank_entries(p.strides, r, "strides", "C1");
+  Meta out{x.dtype, Dims(r)};
+  for (size_t d = 0; d < r; ++d) {
+    if (p.starts[d] < 0 || p.starts[d] > p.limits[d] || p.limits[d] > x.shape[d])
+      violated(Status::InvalidArgument, "C2",
+               strformat("dim %zu: need 0 <= start %lld <= limit %lld <= extent %lld", d,
+                         (long long)p.starts[d], (long long)p.limits[d], (long long)x.shape[d]));
+    if (p.strides[d] < 1)
+      violated(Status::InvalidArgument, "C3",
+               strformat("dim %zu: stride %lld must be >= 1", d, (long long)p.strides[d]));
+    out.shape[d] = (p.limits[d] - p.starts[d] + p.strides[d] - 1) / p.strides[d];
+  }
+  return out;
+}
+
+Meta dynamic_slice(std::span<const Meta> in, const Params& params) {
+  const auto& p = std::get<DynamicSliceParams>(params);
+  const Meta& x = in[0];
+  require_start_indices(in[1], x.shape.size(), "C1");
+  require_rank_entries(p.sizes, x.shape.size(), "sizes", "C2");
+  for (size_t d = 0; d < x.shape.size(); ++d)
+    if (p.sizes[d] < 0 || p.sizes[d] > x.shape[d])
+      violated(Status::InvalidArgument, "C2",
+               strformat("sizes %s do not fit in operand %s", format_dims(p.sizes).c_str(),
+                         format_dims(x.shape).c_str()));
+  return {x.dtype, p.sizes};
+}
+
+Meta dynamic_update_slice(std::span<const Meta> in, const Params&) {
+  const Meta& x = in[0];
+  const Meta& u = in[1];
+  require_start_indices(in[2], x.shape.size(), "C1");
+  bool fits = u.shape.size() == x.shape.size();
+  for (size_t d = 0; fits && d < x.shape.size(); ++d) fits = u.shape[d] <= x.shape[d];
+  if (!fits)
+    violated(Status::ShapeMismatch, "C2",
+             strformat("update %s does not fit in operand %s", format_dims(u.shape).c_str(),
+                       format_dims(x.shape).c_str()));
+  require_same_dtypes(in, {0, 1}, "C3");
+  return x;
+}
+
+Meta gather(std::span<const Meta> in, const Params& params) {
+  const Meta& x = in[0];
+  require_integer(in[1], "indices", "C1");
+  int64_t axis = require_axis(std::get<AxisParams>(params).axis,
+                              static_cast<int64_t>(x.shape.size()), "axis", "C2");
+  Meta out{x.dtype, gathered_shape(x.shape, in[1].shape, static_cast<size_t>(axis))};
+  require_valid_shape(out.shape, "result shape", "C3");
+  return out;
+}
+
+Meta scatter(std::span<const Meta> in, const Params& params) {
+  const Meta& x = in[0];
+  require_integer(in[1], "indices", "C1");
+  int64_t axis = require_axis(std::get<AxisParams>(params).axis,
+                              static_cast<int64_t>(x.shape.size()), "axis", "C2");
+  Dims expect = gathered_shape(x.shape, in[1].shape, static_cast<size_t>(axis));
+  if (in[2].shape != expect)
+    violated(Status::ShapeMismatch, "C3",
+             strformat("updates have shape %s but operand %s with indices %s along axis %lld needs %s",
+                       format_dims(in[2].shape).c_str(), format_dims(x.shape).c_str(),
+                       format_dims(in[1].shape).c_str(), (long long)axis,
+                       format_dims(expect).c_str()));
+  require_same_dtypes(in, {0, 2}, "C4");
+  return x;
+}
+
+Meta pad(std::span<const Meta> in, const Params& params) {
+  const auto& p = std::get<PadParams>(params);
+  const Meta& x = in[0];
+  size_t r = x.shape.size();
+  require_rank_entries(p.low, r, "low", "C1");
+  require_rank_entries(p.high, r, "high", "C1");
+  require_rank_entries(p.interior, r, "interior", "C1");
+  Meta out{x.dtype, Dims(r)};
+  for (size_t d = 0; d < r; ++d) {
+    if (p.interior[d] < 0)
+      violated(Status::InvalidArgument, "C2",
+               strformat("interior %s must be non-negative", format_dims(p.interior).c_str()));
+    int64_t n = x.shape[d];
+    int64_t e = p.low[d] + p.high[d] + n + (n > 0 ? (n - 1) * p.interior[d] : 0);
+    if (e < 0)
+      violated(Status::ShapeMismatch, "C3",
+               strformat("dim %zu: padding low %lld high %lld of extent %lld gives %lld", d,
+                         (long long)p.low[d], (long long)p.high[d], (long long)n, (long long)e));
+    out.shape[d] = e;
+  }
+  return out;
+}
+
+Meta concatenate(std::span<const Meta> in, const Params& params) {
+  if (in.empty()) violated(Status::InvalidArgument, "C1", "needs at least one operand");
+  const Meta& x = in[0];
+  int64_t axis = require_axis(std::get<AxisParams>(params).axis,
+                              static_cast<int64_t>(x.shape.size()), "axis", "C2");
+  Meta out = x;
+  for (size_t i = 1; i < in.size(); ++i) {
+    if (in[i].shape.size() != x.shape.size())
+      violated(Status::ShapeMismatch, "C2",
+               strformat("operand %zu has rank %zu but operand 0 has rank %zu", i,
+                         in[i].shape.size(), x.shape.size()));
+    for (size_t d = 0; d < x.shape.size(); ++d)
+      if (static_cast<int64_t>(d) != axis && in[i].shape[d] != x.shape[d])
+        violated(Status::ShapeMismatch, "C3",
+                 strformat("operand %zu has shape %s but operand 0 has %s (only axis %lld may differ)",
+                           i, format_dims(in[i].shape).c_str(), format_dims(x.shape).c_str(),
+                           (long long)axis));
+    out.shape[static_cast<size_t>(axis)] += in[i].shape[static_cast<size_t>(axis)];
+  }
+  for (size_t i = 1; i < in.size(); ++i)
+    if (in[i].dtype != x.dtype)
+      violated(Status::DtypeMismatch, "C4",
+               strformat("operand %zu is %s but operand 0 is %s", i,
+                         std::string(dtype_name(in[i].dtype)).c_str(),
+                         std::string(dtype_name(x.dtype)).c_str()));
+  return out;
+}
+
+} // namespace tfe::ops::rules

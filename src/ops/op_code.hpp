@@ -1,0 +1,40 @@
+// The IR vocabulary: one code per op of ops-and-dtypes.md (linalg extension ops come with the
+// linalg layer). Row i of the op table (op_table.hpp) describes code i.
+#pragma once
+
+#include <cstdint>
+
+namespace tfe::ops {
+
+enum class OpCode : uint16_t {
+  // arithmetic (defs/arithmetic.hpp)
+  Add, Sub, Mul, Div, Rem, Pow, Neg, Conj, Abs, Sign, Maximum, Minimum,
+  // logical (defs/logical.hpp)
+  And, Or, Xor, Not,
+  // analytic (defs/analytic.hpp)
+  Exp, Log, Sin, Cos, Tan, Tanh, Sqrt, Rsqrt, Expm1, Log1p, Floor, Ceil, Round,
+  // complex parts (defs/complex_parts.hpp)
+  Real, Imag, Complex,
+  // comparison and selection (defs/comparison.hpp)
+  Compare, Select, Clamp,
+  // contraction (defs/contraction.hpp)
+  DotGeneral,
+  // reductions (defs/reduce.hpp)
+  ReduceSum, ReduceProd, ReduceMax, ReduceMin,
+  // structural (defs/structural.hpp)
+  Transpose, Reshape, BroadcastInDim, Convert, Reverse, ExtractDiag, EmbedDiag, Tril, Triu, Iota,
+  // indexing (defs/indexing.hpp)
+  Slice, DynamicSlice, DynamicUpdateSlice, Gather, Scatter, Pad, Concatenate,
+  // constants (defs/constant.hpp)
+  Constant,
+  Count
+};
+
+inline constexpr int kNumOps = static_cast<int>(OpCode::Count);
+
+enum class OpGroup : uint8_t {
+  Arithmetic, Logical, Analytic, ComplexParts, Comparison, Contraction, Reduce, Structural,
+  Indexing, Constant
+};
+
+} // namespace tfe::ops

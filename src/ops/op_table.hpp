@@ -1,0 +1,63 @@
+// The op table: one row per IR op, joined from the group files in defs/. Every layer reads it:
+// eager execution and recording (promotion plan, shape inference), the kernel table, the C API's
+// op list, the docs and the generated tests.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <span>
+#include <string_view>
+
+#include "ops/defs/analytic.hpp"
+#include "ops/defs/arithmetic.hpp"
+#include "ops/defs/comparison.hpp"
+#include "ops/defs/complex_parts.hpp"
+#include "ops/defs/constant.hpp"
+#include "ops/defs/contraction.hpp"
+#include "ops/defs/indexing.hpp"
+#include "ops/defs/logical.hpp"
+#include "ops/defs/reduce.hpp"
+#include "ops/defs/structural.hpp"
+
+namespace tfe::ops {
+
+namespace detail {
+template <size_t... N> consteval auto join_rows(const OpDef (&... groups)[N]) {
+  std::array<OpDef, (N + ...)> out{};
+  size_t i = 0;
+  ((std::copy(std::begin(groups), std::end(groups), out.begin() + static_cast<long>(i)), i += N), ...);
+  return out;
+}
+
+consteval bool rows_are_dense(std::span<const OpDef> rows) {
+  for (size_t i = 0; i < rows.size(); ++i) {
+    if (static_cast<size_t>(rows[i].code) != i) return false;
+    if (rows[i].infer == nullptr || rows[i].name.empty() || rows[i].c_name.empty()) return false;
+    for (size_t j = 0; j < i; ++j)
+      if (rows[j].name == rows[i].name) return false;
+  }
+  return true;
+}
+} // namespace detail
+
+inline constexpr auto kOpTable =
+    detail::join_rows(defs::kArithmetic, defs::kLogical, defs::kAnalytic, defs::kComplexParts,
+                      defs::kComparison, defs::kContraction, defs::kReduce, defs::kStructural,
+                      defs::kIndexing, defs::kConstant);
+
+static_assert(kOpTable.size() == static_cast<size_t>(kNumOps), "one row per OpCode");
+static_assert(detail::rows_are_dense(kOpTable), "row i describes OpCode i; names unique");
+
+inline const OpDef& op_def(OpCode code) { return kOpTable[static_cast<size_t>(code)]; }
+std::optional<OpCode> op_by_name(std::string_view name);
+
+// Validates arity, the params alternative and the accepted dtypes of the value operands, then
+// runs the row's shape rule. Operands must already carry their execution dtypes.
+Meta infer_meta(OpCode code, std::span<const Meta> inputs, const Params& params);
+
+// The promotion plan (seed 000): the dtype each operand executes in. Value operands of a
+// promoting op get the join of their dtypes; every other operand keeps its dtype. Eager
+// execution and AD recording both call this one function.
+void promotion_plan(OpCode code, std::span<const DType> inputs, std::span<DType> out_targets);
+
+} // namespace tfe::ops

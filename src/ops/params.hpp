@@ -1,0 +1,126 @@
+// Op parameters: one std::variant of small aggregates, one alternative per parameter shape.
+// Each has ==, a hash and a printer, so caches can key on (op, params, metadata) later.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/dtype.hpp"
+#include "core/shape.hpp"
+
+namespace tfe::ops {
+
+struct NoParams {
+  bool operator==(const NoParams&) const = default;
+};
+
+// Values equal the public TFE_CMP_* constants.
+enum class CompareDir : int32_t { Eq = 0, Ne = 1, Lt = 2, Le = 3, Gt = 4, Ge = 5 };
+
+struct CompareParams {
+  CompareDir dir = CompareDir::Eq;
+  bool operator==(const CompareParams&) const = default;
+};
+
+// Output dims: lhs free dims (lhs order), rhs free dims (rhs order), batch dims (lhs batch order).
+struct DotGeneralParams {
+  Dims lhs_contracting, rhs_contracting, lhs_batch, rhs_batch;
+  bool operator==(const DotGeneralParams&) const = default;
+};
+
+// ReduceSum/Prod/Max/Min and Reverse: the axes (normalised, no duplicates).
+struct AxesParams {
+  Dims axes;
+  bool operator==(const AxesParams&) const = default;
+};
+
+struct TransposeParams {
+  Dims perm; // output dim i is input dim perm[i]
+  bool operator==(const TransposeParams&) const = default;
+};
+
+struct ReshapeParams {
+  Dims shape;
+  bool operator==(const ReshapeParams&) const = default;
+};
+
+struct BroadcastInDimParams {
+  Dims shape; // output shape
+  Dims dims;  // operand dim i becomes output dim dims[i]
+  bool operator==(const BroadcastInDimParams&) const = default;
+};
+
+struct ConvertParams {
+  DType dtype = DType::F64;
+  bool operator==(const ConvertParams&) const = default;
+};
+
+// ExtractDiag removes axis_b and keeps the diagonal where axis_a was; EmbedDiag is its transpose
+// (axes numbered in its output).
+struct DiagParams {
+  int64_t axis_a = 0, axis_b = 1;
+  bool operator==(const DiagParams&) const = default;
+};
+
+// Tril/Triu on the first two dims (the matrix), diagonal offset k as in NumPy.
+struct TriangleParams {
+  int64_t k = 0;
+  bool operator==(const TriangleParams&) const = default;
+};
+
+struct IotaParams {
+  DType dtype = DType::I64;
+  Dims shape;
+  int64_t axis = 0;
+  bool operator==(const IotaParams&) const = default;
+};
+
+struct SliceParams {
+  Dims starts, limits, strides;
+  bool operator==(const SliceParams&) const = default;
+};
+
+struct DynamicSliceParams {
+  Dims sizes;
+  bool operator==(const DynamicSliceParams&) const = default;
+};
+
+// Gather/Scatter along one axis (take/put), and Concatenate's axis.
+struct AxisParams {
+  int64_t axis = 0;
+  bool operator==(const AxisParams&) const = default;
+};
+
+struct PadParams {
+  Dims low, high, interior;
+  bool operator==(const PadParams&) const = default;
+};
+
+struct ConstantParams {
+  DType dtype = DType::F64;
+  Dims shape;
+  std::vector<std::byte> bytes; // compact column-major
+  bool operator==(const ConstantParams&) const = default;
+};
+
+using Params = std::variant<NoParams, CompareParams, DotGeneralParams, AxesParams, TransposeParams,
+                            ReshapeParams, BroadcastInDimParams, ConvertParams, DiagParams,
+                            TriangleParams, IotaParams, SliceParams, DynamicSliceParams, AxisParams,
+                            PadParams, ConstantParams>;
+
+// The alternative a row of the op table expects (same order as Params).
+enum class ParamsKind : uint8_t {
+  None, Compare, DotGeneral, Axes, Transpose, Reshape, BroadcastInDim, Convert, Diag, Triangle,
+  Iota, Slice, DynamicSlice, Axis, Pad, Constant
+};
+
+inline ParamsKind kind_of(const Params& p) { return static_cast<ParamsKind>(p.index()); }
+
+size_t hash_params(const Params& p);
+std::string to_string(const Params& p);
+std::string_view compare_dir_name(CompareDir d);
+
+} // namespace tfe::ops

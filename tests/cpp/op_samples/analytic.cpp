@@ -1,0 +1,51 @@
+// Samples and reference results of the analytic group (src/ops/defs/analytic.hpp). References
+// are std:: functions on complex<double>/double; F32/C32 rows compare against them at F32
+// tolerance.
+#include <cmath>
+
+#include "op_samples/op_samples.hpp"
+
+namespace tfe::testing {
+
+std::optional<OpSamples> analytic_samples(ops::OpCode op) {
+  using ops::OpCode;
+  using V = std::vector<Scalar>;
+  auto none = [](const std::vector<int64_t>&, DType) { return int64_t{0}; };
+  auto fn = [&](Domain dom, auto complex_f, auto real_f, double scale = 1) {
+    OpSamples s = elementwise_samples({dom}, {[=](const V& v, DType d) -> Scalar {
+                                                if (is_complex(d)) return complex_f(v[0]);
+                                                return real_f(v[0].real());
+                                              },
+                                              none});
+    s.rtol_scale = scale;
+    return s;
+  };
+  const Domain A = Domain::Any, P = Domain::Positive;
+  switch (op) {
+  case OpCode::Exp: return fn(A, [](Scalar z) { return std::exp(z); }, [](double x) { return std::exp(x); });
+  case OpCode::Log: return fn(P, [](Scalar z) { return std::log(z); }, [](double x) { return std::log(x); });
+  case OpCode::Sin: return fn(A, [](Scalar z) { return std::sin(z); }, [](double x) { return std::sin(x); });
+  case OpCode::Cos: return fn(A, [](Scalar z) { return std::cos(z); }, [](double x) { return std::cos(x); });
+  case OpCode::Tan: return fn(Domain::Unit, [](Scalar z) { return std::tan(z); }, [](double x) { return std::tan(x); });
+  case OpCode::Tanh: return fn(A, [](Scalar z) { return std::tanh(z); }, [](double x) { return std::tanh(x); });
+  case OpCode::Sqrt: return fn(P, [](Scalar z) { return std::sqrt(z); }, [](double x) { return std::sqrt(x); });
+  case OpCode::Rsqrt: return fn(P, [](Scalar z) { return 1.0 / std::sqrt(z); }, [](double x) { return 1.0 / std::sqrt(x); });
+  case OpCode::Expm1: return fn(A, [](Scalar z) { return std::exp(z) - 1.0; }, [](double x) { return std::expm1(x); }, 1e3);
+  case OpCode::Log1p: return fn(Domain::Unit, [](Scalar z) { return std::log(1.0 + z); }, [](double x) { return std::log1p(x); }, 1e3);
+  case OpCode::Floor: return fn(A, [](Scalar z) { return z; }, [](double x) { return std::floor(x); });
+  case OpCode::Ceil: return fn(A, [](Scalar z) { return z; }, [](double x) { return std::ceil(x); });
+  case OpCode::Round: {
+    OpSamples s = fn(A, [](Scalar z) { return z; }, [](double x) { return std::nearbyint(x); });
+    auto make = s.make;
+    s.make = [make](DType d) {
+      auto v = make(d);
+      v.push_back({"halves", {tensor_of(d, {6}, {0.5, 1.5, 2.5, -0.5, -1.5, 2.4999})}});
+      return v;
+    };
+    return s;
+  }
+  default: return std::nullopt;
+  }
+}
+
+} // namespace tfe::testing
