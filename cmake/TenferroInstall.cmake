@@ -18,5 +18,7 @@ write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/tenferroConfigVersi
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/tenferroConfig.cmake
   ${CMAKE_CURRENT_BINARY_DIR}/tenferroConfigVersion.cmake
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/tenferro)
+# Relocatable: the prefix is found relative to the .pc file, so any install prefix works.
+file(RELATIVE_PATH TFE_PC_RELATIVE_PREFIX "/p/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/p")
 configure_file(cmake/tenferro.pc.in ${CMAKE_CURRENT_BINARY_DIR}/tenferro.pc @ONLY)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/tenferro.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

@@ -42,5 +42,6 @@
 #include "tenferro/tensor.h"
 #include "tenferro/ops_elementwise.h"
 #include "tenferro/ops_shape.h"
+#include "tenferro/interop.h"
 
 #endif /* TENFERRO_H */

@@ -32,7 +32,7 @@ template <size_t... N> consteval auto join_rows(const OpDef (&... groups)[N]) {
 consteval bool rows_are_dense(std::span<const OpDef> rows) {
   for (size_t i = 0; i < rows.size(); ++i) {
     if (static_cast<size_t>(rows[i].code) != i) return false;
-    if (rows[i].infer == nullptr || rows[i].name.empty() || rows[i].c_name.empty()) return false;
+    if (rows[i].name.empty() || rows[i].c_name.empty()) return false;
     for (size_t j = 0; j < i; ++j)
       if (rows[j].name == rows[i].name) return false;
   }

@@ -2,6 +2,8 @@
 // variable; a parallel region publishes one job and chunks are claimed with an atomic counter.
 #include "backend/cpu/thread_budget.hpp"
 
+#include "backend/cpu/blas/blas.hpp"
+
 #include <atomic>
 #include <condition_variable>
 #include <cstdlib>
@@ -117,7 +119,11 @@ int thread_budget() {
   return b;
 }
 
-void set_thread_budget(int threads) { g_budget.store(threads < 1 ? 1 : threads); }
+void set_thread_budget(int threads) {
+  int t = threads < 1 ? 1 : threads;
+  g_budget.store(t);
+  blas::set_num_threads(t); // one budget: large BLAS calls use the same count
+}
 
 void parallel_for(int64_t n, int64_t grain, const std::function<void(int64_t, int64_t)>& fn) {
   if (n <= 0) return;

@@ -127,17 +127,21 @@ Meta pad(std::span<const Meta> in, const Params& params) {
   return out;
 }
 
+// C1 at least one operand, all of one rank (the arity check already rejects zero operands, so
+// the rank agreement is what C1 reports in practice); C2 axis in range; C3 the other extents
+// agree; C4 one dtype.
 Meta concatenate(std::span<const Meta> in, const Params& params) {
   if (in.empty()) violated(Status::InvalidArgument, "C1", "needs at least one operand");
   const Meta& x = in[0];
+  for (size_t i = 1; i < in.size(); ++i)
+    if (in[i].shape.size() != x.shape.size())
+      violated(Status::ShapeMismatch, "C1",
+               strformat("operand %zu has rank %zu but operand 0 has rank %zu", i,
+                         in[i].shape.size(), x.shape.size()));
   int64_t axis = require_axis(std::get<AxisParams>(params).axis,
                               static_cast<int64_t>(x.shape.size()), "axis", "C2");
   Meta out = x;
   for (size_t i = 1; i < in.size(); ++i) {
-    if (in[i].shape.size() != x.shape.size())
-      violated(Status::ShapeMismatch, "C2",
-               strformat("operand %zu has rank %zu but operand 0 has rank %zu", i,
-                         in[i].shape.size(), x.shape.size()));
     for (size_t d = 0; d < x.shape.size(); ++d)
       if (static_cast<int64_t>(d) != axis && in[i].shape[d] != x.shape[d])
         violated(Status::ShapeMismatch, "C3",

@@ -43,5 +43,6 @@ void gemm(Trans ta, Trans tb, int64_t m, int64_t n, int64_t k, const c64* a, int
 
 const char* corename() { return openblas_get_corename(); }
 int num_threads() { return openblas_get_num_threads(); }
+void set_num_threads(int threads) { openblas_set_num_threads(threads); }
 
 } // namespace tfe::cpu::blas

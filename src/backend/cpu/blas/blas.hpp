@@ -26,5 +26,7 @@ void check_blas_int(int64_t v, const char* what);
 // OpenBLAS's core name (for benchmark headers) and its process-wide thread count.
 const char* corename();
 int num_threads();
+// OpenBLAS's process-wide thread count (set together with the library's budget).
+void set_num_threads(int threads);
 
 } // namespace tfe::cpu::blas

@@ -126,7 +126,7 @@ template <OpCode Op> void check_integer_rhs(std::span<const Tensor> in, const ch
       bool bad = Op == OpCode::Pow ? any_element<T>(b, [](T v) { return v < 0; })
                                    : any_element<T>(b, [](T v) { return v == 0; });
       if (bad)
-        fail(Status::Numerical, "%s: integer %s", std::string(ops::op_def(Op).name).c_str(), what);
+        fail(Status::Numerical, "integer %s", what);
     }
   });
 }

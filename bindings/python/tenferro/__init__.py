@@ -1,0 +1,74 @@
+"""tenferro: tensors with automatic differentiation and linear algebra (Python bindings).
+
+A thin layer over the C ABI of libtenferro (``include/tenferro/*.h``); the low-level SWIG module
+is ``tenferro.tenferro_c`` (every C function, handles as owning proxies).
+
+    >>> import numpy as np, tenferro as tf
+    >>> a = tf.Tensor(np.arange(6.0).reshape(2, 3))
+    >>> (a + tf.Tensor([10.0, 20.0])).numpy()        # left-aligned: [2,3] + [2]
+    array([[10., 11., 12.],
+           [23., 24., 25.]])
+
+Rules that differ from NumPy
+----------------------------
+* **Broadcasting is LEFT-aligned (Julia style)**, the column-major mirror of NumPy's rule:
+  dim 0 pairs with dim 0 and the shorter shape is padded with trailing 1s. ``[2,3] + [2]`` works
+  (the column is added to every column); ``[2,3] + [3]`` raises ShapeMismatchError (NumPy would
+  accept it). ``[M,N] + [M,N,B]`` works.
+* **Matrices are the first two dims, batch dims come after**: ``a @ b`` (matmul) is
+  ``[M,K,B..] x [K,N,B..] -> [M,N,B..]``, both operands of rank >= 2, batch dims broadcast
+  left-aligned (``[M,K,B] @ [K,N] -> [M,N,B]``). NumPy puts batch dims first (``[B..,M,K]``).
+  The linear algebra functions use the same [M,N,batch..] convention.
+* Shapes are the same logical shapes as NumPy's (``t.shape == t.numpy().shape``), but storage
+  is column-major, so ``reshape`` takes the elements in column-major order (NumPy's
+  ``order='F'``).
+* Python scalars become rank-0 tensors of a fixed dtype (bool -> bool, int -> int64,
+  float -> float64, complex -> complex128) and then promote as arrays do (NumPy's result_type on
+  the seven dtypes, no value-based casting): ``float32_tensor * 2.0`` is float64.
+* Tensors are immutable; there is no in-place arithmetic. NumPy ufuncs are not applied to
+  tensors (``ndarray + Tensor`` calls Tensor's operator); ``np.asarray(t)`` copies to NumPy.
+* ``//`` and ``%`` are not defined; ``div_trunc`` and ``rem`` truncate toward zero (C).
+
+Data exchange
+-------------
+``Tensor(x)`` copies anything ``numpy.asarray`` accepts; ``t.numpy()`` / ``np.asarray(t)`` copy
+out; ``from_numpy(a)`` wraps a NumPy array without copying (do not modify it afterwards);
+``t.__dlpack__()`` and ``from_dlpack(obj)`` exchange memory with NumPy, PyTorch and others.
+
+Errors
+------
+A failing call raises the subclass of TenferroError for its status (InvalidArgumentError,
+ShapeMismatchError, DtypeMismatchError, OutOfMemoryError, NotSupportedError, DeviceError,
+NotDifferentiableError, SingularError, NonConvergenceError, NumericalError, InternalError),
+whose message is the library's one line starting with the C function's name, e.g.
+``tfe_add: shapes [2,3] and [3] do not broadcast``. Unknown status codes raise TenferroError.
+
+Contexts
+--------
+Tensors belong to a Context; functions use a default context created on first use
+(``default_context()``) unless given ``context=``. ``debug_live_objects()`` counts live handles
+(the default context included) for leak checks.
+"""
+
+from . import tenferro_c as _c
+from .tenferro_c import (DeviceError, DtypeMismatchError, InternalError, InvalidArgumentError,
+                         NonConvergenceError, NotDifferentiableError, NotSupportedError,
+                         NumericalError, OutOfMemoryError, ShapeMismatchError, SingularError,
+                         TenferroError)
+from ._core import (Context, Tensor, asarray, default_context, from_dlpack, from_numpy, tensor)
+from ._ops import *  # noqa: F401,F403
+from ._ops import __all__ as _ops_all
+
+if _c.tfe_abi_version() != _c.TFE_ABI_VERSION:
+    raise ImportError(
+        f"tenferro: libtenferro has ABI version {_c.tfe_abi_version()}, this module was built for "
+        f"{_c.TFE_ABI_VERSION}")
+
+__version__ = _c.tfe_version()
+
+__all__ = [
+    "Context", "Tensor", "asarray", "default_context", "from_dlpack", "from_numpy", "tensor",
+    "TenferroError", "InvalidArgumentError", "ShapeMismatchError", "DtypeMismatchError",
+    "OutOfMemoryError", "NotSupportedError", "DeviceError", "NotDifferentiableError",
+    "SingularError", "NonConvergenceError", "NumericalError", "InternalError",
+] + list(_ops_all)

@@ -1,0 +1,471 @@
+"""The operations of tenferro as functions: one per C op (include/tenferro/ops_*.h), plus the
+creation functions of tensor.h and a few NumPy-style aliases.
+
+Every function accepts Tensors or anything :class:`tenferro.Tensor` accepts (array-likes are
+copied into the context of the first Tensor argument, or the default context) and returns new
+Tensors. Errors of the library raise the TenferroError subclass of their status.
+"""
+
+import builtins as _builtins
+import operator as _operator
+import random as _random
+
+import numpy as _np
+
+from . import tenferro_c as _c
+from ._core import (Tensor, _as_tensor, _as_tensors, _axes, _ctx_handle, _dtype_code, _np_dtype,
+                    _resolve_shape, _shape, _wrap)
+
+__all__ = []  # filled by _export
+
+
+def _export(*fns):
+    for f in fns:
+        __all__.append(f.__name__)
+    return fns[0] if len(fns) == 1 else fns
+
+
+def _alias(name, f):
+    globals()[name] = f
+    __all__.append(name)
+
+
+def _binary_operands(a, b):
+    if isinstance(a, Tensor):
+        return a, _as_tensor(b, a)
+    if isinstance(b, Tensor):
+        return _as_tensor(a, b), b
+    a = _as_tensor(a)
+    return a, _as_tensor(b, a)
+
+
+# ---- elementwise: generated from one table (name, C function, doc) ----------------------------
+
+_BROADCAST_NOTE = (
+    "\n\nOperands broadcast left-aligned (dim 0 pairs with dim 0; [2,3] with [2] works, [2,3] "
+    "with [3] raises ShapeMismatchError) and promote to their joint dtype (NumPy's result_type).")
+
+
+def _make_binary(name, cfn, doc):
+    def f(a, b):
+        a, b = _binary_operands(a, b)
+        return _wrap(cfn(a._h, b._h))
+
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = doc + _BROADCAST_NOTE
+    globals()[name] = f
+    __all__.append(name)
+    return f
+
+
+def _make_unary(name, cfn, doc):
+    def f(x):
+        return _wrap(cfn(_as_tensor(x)._h))
+
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = doc
+    globals()[name] = f
+    __all__.append(name)
+    return f
+
+
+_BINARY = [
+    ("add", _c.tfe_add, "a + b elementwise (integers wrap; Bool raises DtypeMismatchError)."),
+    ("sub", _c.tfe_sub, "a - b elementwise (integers wrap)."),
+    ("mul", _c.tfe_mul, "a * b elementwise (integers wrap)."),
+    ("div", _c.tfe_div, "True division a / b: Bool and integers are converted to float64 first."),
+    ("div_trunc", _c.tfe_div_trunc,
+     "Integer division truncating toward zero (C semantics, unlike Python's //); integers only; "
+     "a zero divisor raises NumericalError."),
+    ("rem", _c.tfe_rem,
+     "Remainder with the dividend's sign (C fmod, unlike Python's %); real and integer dtypes; "
+     "an integer zero divisor raises NumericalError."),
+    ("pow", _c.tfe_pow,
+     "a ** b elementwise (integers wrap; a negative integer exponent raises NumericalError)."),
+    ("maximum", _c.tfe_maximum, "Elementwise maximum (NaN propagates; logical or on Bool); no complex."),
+    ("minimum", _c.tfe_minimum, "Elementwise minimum (NaN propagates; logical and on Bool); no complex."),
+    ("and_", _c.tfe_and, "Logical (Bool) or bitwise (integers) and; both operands of one dtype."),
+    ("or_", _c.tfe_or, "Logical (Bool) or bitwise (integers) or; both operands of one dtype."),
+    ("xor", _c.tfe_xor, "Logical (Bool) or bitwise (integers) exclusive or; both operands of one dtype."),
+    ("complex", _c.tfe_complex,
+     "re + 1j*im from two real tensors of one dtype (float32 -> complex64, float64 -> complex128)."),
+]
+_UNARY = [
+    ("neg", _c.tfe_neg, "-x elementwise (integers wrap)."),
+    ("conj", _c.tfe_conj, "Complex conjugate (identity on real and integer values)."),
+    ("abs", _c.tfe_abs, "|x|; complex input gives the real dtype of its parts; abs(MIN) wraps."),
+    ("sign", _c.tfe_sign, "-1, 0 or 1 (NaN stays NaN); x/|x| for complex x != 0, else 0."),
+    ("not_", _c.tfe_not, "Logical not (Bool) or bitwise complement (integers)."),
+    ("exp", _c.tfe_exp, "e**x; float or complex input (integers raise DtypeMismatchError)."),
+    ("log", _c.tfe_log, "Natural logarithm (principal branch); float or complex."),
+    ("sin", _c.tfe_sin, "Sine; float or complex."),
+    ("cos", _c.tfe_cos, "Cosine; float or complex."),
+    ("tan", _c.tfe_tan, "Tangent; float or complex."),
+    ("tanh", _c.tfe_tanh, "Hyperbolic tangent; float or complex."),
+    ("sqrt", _c.tfe_sqrt, "Square root (principal branch); float or complex."),
+    ("rsqrt", _c.tfe_rsqrt, "1 / sqrt(x); float or complex."),
+    ("expm1", _c.tfe_expm1, "e**x - 1, accurate near 0; float or complex."),
+    ("log1p", _c.tfe_log1p, "log(1 + x), accurate near 0; float or complex."),
+    ("floor", _c.tfe_floor, "Floor; float32/float64 only."),
+    ("ceil", _c.tfe_ceil, "Ceiling; float32/float64 only."),
+    ("round", _c.tfe_round, "Round half to even; float32/float64 only."),
+    ("real", _c.tfe_real, "Real part (float32/float64 result); identity on real floats."),
+    ("imag", _c.tfe_imag, "Imaginary part (float32/float64 result); zeros for real floats."),
+]
+for _name, _cfn, _doc in _BINARY:
+    _make_binary(_name, _cfn, _doc)
+for _name, _cfn, _doc in _UNARY:
+    _make_unary(_name, _cfn, _doc)
+del _name, _cfn, _doc
+
+# NumPy-style names for the same functions.
+for _a, _b in [("subtract", "sub"), ("multiply", "mul"), ("divide", "div"), ("true_divide", "div"),
+               ("power", "pow"), ("negative", "neg"), ("bitwise_and", "and_"),
+               ("bitwise_or", "or_"), ("bitwise_xor", "xor"), ("bitwise_not", "not_"),
+               ("invert", "not_"), ("logical_and", "and_"), ("logical_or", "or_"),
+               ("logical_xor", "xor"), ("logical_not", "not_")]:
+    _alias(_a, globals()[_b])
+del _a, _b
+
+_DIRECTIONS = {"eq": _c.TFE_CMP_EQ, "ne": _c.TFE_CMP_NE, "lt": _c.TFE_CMP_LT, "le": _c.TFE_CMP_LE,
+               "gt": _c.TFE_CMP_GT, "ge": _c.TFE_CMP_GE, "==": _c.TFE_CMP_EQ, "!=": _c.TFE_CMP_NE,
+               "<": _c.TFE_CMP_LT, "<=": _c.TFE_CMP_LE, ">": _c.TFE_CMP_GT, ">=": _c.TFE_CMP_GE}
+
+
+def compare(a, b, direction):
+    """Bool tensor of ``a <direction> b``: direction is "eq", "ne", "lt", "le", "gt", "ge" (or
+    "==", "!=", "<", "<=", ">", ">=", or a TFE_CMP_* code); complex operands only for eq/ne.
+    Operands broadcast left-aligned and promote."""
+    if isinstance(direction, str):
+        try:
+            direction = _DIRECTIONS[direction]
+        except KeyError:
+            raise ValueError(f"unknown comparison direction {direction!r}") from None
+    a, b = _binary_operands(a, b)
+    return _wrap(_c.tfe_compare(a._h, b._h, direction))
+
+
+def _make_compare(name, code, sym):
+    def f(a, b):
+        a, b = _binary_operands(a, b)
+        return _wrap(_c.tfe_compare(a._h, b._h, code))
+
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = f"Bool tensor of a {sym} b (compare(a, b, {sym!r}))."
+    _alias(name, f)
+
+
+for _n, _code, _sym in [("equal", _c.TFE_CMP_EQ, "=="), ("not_equal", _c.TFE_CMP_NE, "!="),
+                        ("less", _c.TFE_CMP_LT, "<"), ("less_equal", _c.TFE_CMP_LE, "<="),
+                        ("greater", _c.TFE_CMP_GT, ">"), ("greater_equal", _c.TFE_CMP_GE, ">=")]:
+    _make_compare(_n, _code, _sym)
+del _n, _code, _sym
+
+
+def select(pred, on_true, on_false):
+    """``pred ? on_true : on_false`` elementwise; pred is Bool; the values promote; all three
+    broadcast left-aligned."""
+    ts = _as_tensors([pred, on_true, on_false])
+    return _wrap(_c.tfe_select(ts[0]._h, ts[1]._h, ts[2]._h))
+
+
+def clamp(x, lo, hi):
+    """minimum(maximum(x, lo), hi) (so lo > hi gives hi); no complex; operands promote."""
+    ts = _as_tensors([x, lo, hi])
+    return _wrap(_c.tfe_clamp(ts[0]._h, ts[1]._h, ts[2]._h))
+
+
+_export(compare, select, clamp)
+_alias("where", select)
+_alias("clip", clamp)
+
+# ---- contraction and reductions -----------------------------------------------------------
+
+
+def matmul(a, b):
+    """Batched matrix product in tenferro's layout: [M,K,B..] x [K,N,B..] -> [M,N,B..].
+
+    The matrix dims come FIRST and batch dims follow (unlike NumPy's [..,M,K]); both operands
+    need rank >= 2 and batch dims broadcast left-aligned ([M,K,B] x [K,N] -> [M,N,B]). The
+    operands promote; floats and complex run on BLAS. Same as ``a @ b``."""
+    a, b = _binary_operands(a, b)
+    return _wrap(_c.tfe_matmul(a._h, b._h))
+
+
+def dot_general(lhs, rhs, lhs_contracting, rhs_contracting, lhs_batch=(), rhs_batch=()):
+    """General contraction (StableHLO DotGeneral). Output dims: lhs free dims (lhs order), rhs free
+    dims (rhs order), then the batch dims (lhs batch order)."""
+    lhs, rhs = _binary_operands(lhs, rhs)
+    return _wrap(_c.tfe_dot_general(lhs._h, rhs._h, _axes(lhs_contracting), _axes(rhs_contracting),
+                                    _axes(lhs_batch), _axes(rhs_batch)))
+
+
+def _make_reduction(name, cfn, doc):
+    def f(x, axes=None):
+        return _wrap(cfn(_as_tensor(x)._h, _axes(axes)))
+
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = doc + (
+        "\n\naxes: an int, a sequence of ints (negative count from the end) or None for every "
+        "axis (an empty sequence also means every axis, as in the C API). Reduced axes are "
+        "dropped.")
+    globals()[name] = f
+    __all__.append(name)
+
+
+for _name, _cfn, _doc in [
+        ("sum", _c.tfe_sum, "Sum over axes; Bool and int32 accumulate in int64 (as NumPy)."),
+        ("prod", _c.tfe_prod, "Product over axes; Bool and int32 accumulate in int64 (as NumPy)."),
+        ("mean", _c.tfe_mean, "Mean over axes; integers and Bool give float64; an empty mean is NaN."),
+        ("reduce_sum", _c.tfe_reduce_sum, "Sum over axes keeping the dtype (no widening); no Bool."),
+        ("reduce_prod", _c.tfe_reduce_prod, "Product over axes keeping the dtype; no Bool."),
+        ("reduce_max", _c.tfe_reduce_max, "Maximum over axes (NaN propagates; any() on Bool); no complex."),
+        ("reduce_min", _c.tfe_reduce_min, "Minimum over axes (NaN propagates; all() on Bool); no complex."),
+]:
+    _make_reduction(_name, _cfn, _doc)
+del _name, _cfn, _doc
+_alias("amax", reduce_max)  # noqa: F821 (defined above through globals())
+_alias("amin", reduce_min)  # noqa: F821
+
+# ---- conversion and structure -------------------------------------------------------------
+
+
+def convert(x, dtype):
+    """Checked conversion to dtype: only lossless ones (NumPy's "safe" casting), else
+    DtypeMismatchError."""
+    return _wrap(_c.tfe_convert(_as_tensor(x)._h, _dtype_code(dtype)))
+
+
+def cast(x, dtype):
+    """Lossy conversion to dtype: float -> int truncates toward zero and saturates (NaN -> 0),
+    complex -> real keeps the real part, -> bool is x != 0."""
+    return _wrap(_c.tfe_cast(_as_tensor(x)._h, _dtype_code(dtype)))
+
+
+def transpose(x, perm=None):
+    """Output dim i is input dim perm[i] (a view); perm=None reverses the axes."""
+    x = _as_tensor(x)
+    if perm is None:
+        perm = range(x.ndim - 1, -1, -1)
+    return _wrap(_c.tfe_transpose(x._h, _axes(perm)))
+
+
+def reshape(x, shape):
+    """The same elements in COLUMN-MAJOR order with a new shape (NumPy's ``order='F'``); one
+    extent may be -1. A view when the layout allows."""
+    x = _as_tensor(x)
+    return _wrap(_c.tfe_reshape(x._h, _resolve_shape(shape, x.size)))
+
+
+def broadcast_in_dim(x, shape, dims):
+    """Operand dim i becomes output dim dims[i] of `shape`; extents 1 repeat. A view."""
+    return _wrap(_c.tfe_broadcast_in_dim(_as_tensor(x)._h, _shape(shape), _axes(dims)))
+
+
+def broadcast_to(x, shape):
+    """Left-aligned broadcast of x to shape (x's dims pair with the leading dims of shape). A view."""
+    return _wrap(_c.tfe_broadcast_to(_as_tensor(x)._h, _shape(shape)))
+
+
+def reverse(x, axes):
+    """The elements in reverse order along axes. A view."""
+    return _wrap(_c.tfe_reverse(_as_tensor(x)._h, _axes(axes)))
+
+
+def extract_diag(x, axis_a=0, axis_b=1):
+    """Diagonal of dims (axis_a, axis_b): axis_b is removed and the diagonal (length the smaller
+    extent) stays at axis_a's position. A view."""
+    return _wrap(_c.tfe_extract_diag(_as_tensor(x)._h, axis_a, axis_b))
+
+
+def embed_diag(x, axis_a=0, axis_b=1):
+    """Inverse of extract_diag: axes name output dims; inserts axis_b and puts x on the diagonal."""
+    return _wrap(_c.tfe_embed_diag(_as_tensor(x)._h, axis_a, axis_b))
+
+
+def tril(x, k=0):
+    """Lower triangle of each matrix (dims 0 and 1): keeps (i, j) with j - i <= k."""
+    return _wrap(_c.tfe_tril(_as_tensor(x)._h, k))
+
+
+def triu(x, k=0):
+    """Upper triangle of each matrix (dims 0 and 1): keeps (i, j) with j - i >= k."""
+    return _wrap(_c.tfe_triu(_as_tensor(x)._h, k))
+
+
+def slice(x, starts, limits, strides=None):  # noqa: A001 (mirrors tfe_slice)
+    """Elements starts[d] <= i < limits[d] with step strides[d] (None: all 1). A view.
+    ``t[a:b:c]`` indexing builds on this."""
+    return _wrap(_c.tfe_slice(_as_tensor(x)._h, _shape(starts), _shape(limits),
+                              None if strides is None else _shape(strides)))
+
+
+def _index_tensor(starts, like):
+    if isinstance(starts, Tensor):
+        return starts
+    return _as_tensor(_np.asarray(starts, dtype=_np.int64), like)
+
+
+def dynamic_slice(x, starts, sizes):
+    """Block of extents `sizes` at start indices `starts` (a rank-1 integer tensor or a sequence),
+    clamped so that the block fits."""
+    x = _as_tensor(x)
+    return _wrap(_c.tfe_dynamic_slice(x._h, _index_tensor(starts, x)._h, _shape(sizes)))
+
+
+def dynamic_update_slice(x, update, starts):
+    """x with the block at (clamped) `starts` replaced by update; x and update promote."""
+    x, update = _binary_operands(x, update)
+    return _wrap(_c.tfe_dynamic_update_slice(x._h, update._h, _index_tensor(starts, x)._h))
+
+
+def gather(x, indices, axis):
+    """Take along axis: ``x[..., indices, ...]`` with indices' shape replacing dim axis (as
+    numpy.take); an index outside [0, extent) raises InvalidArgumentError."""
+    x = _as_tensor(x)
+    return _wrap(_c.tfe_gather(x._h, _as_tensor(indices, x)._h, axis))
+
+
+def scatter(x, indices, updates, axis):
+    """Scatter-add along axis: x plus `updates` added at `indices` (duplicates accumulate);
+    updates have the shape gather(x, indices, axis) would have; x and updates promote."""
+    x = _as_tensor(x)
+    return _wrap(_c.tfe_scatter(x._h, _as_tensor(indices, x)._h, _as_tensor(updates, x)._h, axis))
+
+
+def pad(x, low, high, interior=None):
+    """Zero padding: low/high elements per dim (negative values crop) and `interior` zeros between
+    elements (None: none)."""
+    return _wrap(_c.tfe_pad(_as_tensor(x)._h, _shape(low), _shape(high),
+                            None if interior is None else _shape(interior)))
+
+
+def concatenate(xs, axis=0):
+    """Joins n >= 1 tensors along axis; the other extents must agree; dtypes promote."""
+    return _wrap(_c.tfe_concatenate([t._h for t in _as_tensors(xs)], axis))
+
+
+def stack(xs, axis=0):
+    """Stacks n >= 1 tensors of one shape along a new axis (counted in the output rank, as
+    numpy.stack)."""
+    return _wrap(_c.tfe_stack([t._h for t in _as_tensors(xs)], axis))
+
+
+_export(matmul, dot_general, convert, cast, transpose, reshape, broadcast_in_dim, broadcast_to,
+        reverse, extract_diag, embed_diag, tril, triu, slice, dynamic_slice, dynamic_update_slice,
+        gather, scatter, pad, concatenate, stack)
+_alias("flip", reverse)
+
+# ---- creation -----------------------------------------------------------------------------
+
+
+def zeros(shape, dtype=_np.float64, *, context=None):
+    """A tensor of `shape` (an int or a sequence) with every element zero."""
+    return _wrap(_c.tfe_zeros(_ctx_handle(context), _dtype_code(dtype), _shape(shape)))
+
+
+def ones(shape, dtype=_np.float64, *, context=None):
+    """A tensor of `shape` with every element one (True for bool)."""
+    return _wrap(_c.tfe_ones(_ctx_handle(context), _dtype_code(dtype), _shape(shape)))
+
+
+def full(shape, value, dtype=None, *, context=None):
+    """A tensor of `shape` with every element `value`; dtype=None takes the dtype of value (Python
+    bool -> bool, int -> int64, float -> float64, complex -> complex128)."""
+    v = _np.asarray(value, dtype=None if dtype is None else _np_dtype(dtype))
+    code = _dtype_code(v.dtype)
+    return _wrap(_c.tfe_full(_ctx_handle(context), code, _shape(shape), _np.ascontiguousarray(v)))
+
+
+def eye(n, m=None, dtype=_np.float64, *, context=None):
+    """An n x m matrix (m=None: n) with ones on the diagonal."""
+    return _wrap(_c.tfe_eye(_ctx_handle(context), _dtype_code(dtype), n, n if m is None else m))
+
+
+def arange(start, stop=None, step=1, dtype=None, *, context=None):
+    """[start, stop) with step as a rank-1 tensor (as numpy.arange; arange(n) is 0..n-1).
+    dtype=None: int64 when start, stop and step are ints, else float64."""
+    if stop is None:
+        start, stop = 0, start
+    if dtype is None:
+        ints = _builtins.all(isinstance(v, (int, _np.integer)) and not isinstance(v, bool)
+                             for v in (start, stop, step))
+        dtype = _np.int64 if ints else _np.float64
+    return _wrap(_c.tfe_arange(_ctx_handle(context), _dtype_code(dtype), float(start), float(stop),
+                               float(step)))
+
+
+def iota(shape, axis=0, dtype=_np.int64, *, context=None):
+    """A tensor of `shape` whose elements are their index along `axis`."""
+    return _wrap(_c.tfe_iota(_ctx_handle(context), _dtype_code(dtype), _shape(shape), axis))
+
+
+def _seed(seed):
+    return _random.getrandbits(64) if seed is None else _operator.index(seed) & (2**64 - 1)
+
+
+def random_uniform(shape, low=0.0, high=1.0, *, seed=None, dtype=_np.float64, context=None):
+    """Uniform values in [low, high) (per part for complex); float and complex dtypes.
+
+    Counter-based: the same `seed` gives the same values on every machine and thread count;
+    seed=None draws one from Python's `random` module (so ``random.seed`` makes runs repeat)."""
+    return _wrap(_c.tfe_random_uniform(_ctx_handle(context), _dtype_code(dtype), _shape(shape),
+                                       _seed(seed), float(low), float(high)))
+
+
+def random_normal(shape, *, seed=None, dtype=_np.float64, context=None):
+    """Standard normal values (complex: independent parts of variance 1/2); float and complex
+    dtypes. Seeds as in random_uniform."""
+    return _wrap(_c.tfe_random_normal(_ctx_handle(context), _dtype_code(dtype), _shape(shape),
+                                      _seed(seed)))
+
+
+_export(zeros, ones, full, eye, arange, iota, random_uniform, random_normal)
+
+# ---- library ------------------------------------------------------------------------------
+
+
+def version():
+    """The library version string, e.g. "0.1.0"."""
+    return _c.tfe_version()
+
+
+def abi_version():
+    """The ABI version the library was built with (TFE_ABI_VERSION)."""
+    return _c.tfe_abi_version()
+
+
+def debug_live_objects():
+    """The number of live tenferro handles (contexts and tensors) in the process: a leak check.
+    The module's default context, once created, counts as one."""
+    return _c.tfe_debug_live_objects()
+
+
+def set_num_threads(threads):
+    """Sets the library's thread budget (>= 1), shared with OpenBLAS, which is process-wide (NumPy
+    or PyTorch in the same process see the same setting)."""
+    _c.tfe_set_num_threads(threads)
+
+
+def get_num_threads():
+    """The library's thread budget."""
+    return _c.tfe_get_num_threads()
+
+
+def device_count():
+    """Number of usable CUDA devices (0 in a CPU-only build)."""
+    return _c.tfe_device_count()
+
+
+def op_names():
+    """The IR op names of the library's op table, in table order."""
+    return [_c.tfe_op_name(i) for i in range(_c.tfe_op_count())]
+
+
+def status_name(status):
+    """"TFE_OK", "TFE_ERR_SHAPE_MISMATCH", ... for a status code."""
+    return _c.tfe_status_name(status)
+
+
+_export(version, abi_version, debug_live_objects, set_num_threads, get_num_threads, device_count,
+        op_names, status_name)

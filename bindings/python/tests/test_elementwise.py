@@ -1,0 +1,345 @@
+"""Elementwise ops (ops_elementwise.h) against NumPy, for every dtype each op accepts, plus the
+operators of Tensor. References use tenferro's left-aligned broadcasting (conftest.left_align)."""
+
+import itertools
+
+import numpy as np
+import pytest
+
+import tenferro as tf
+from conftest import (ALL_DTYPES, COMPLEX_DTYPES, FLOAT_DTYPES, INT_DTYPES, NUMERIC_DTYPES,
+                      ORDERED_DTYPES, REAL_DTYPES, assert_close, dtype_id, left_align, rand)
+
+
+def trunc_div(a, b):
+    q = np.abs(a) // np.abs(b)
+    return (np.sign(a) * np.sign(b) * q).astype(np.result_type(a, b))
+
+
+def true_div(a, b):
+    # tfe_div converts Bool and integer operands to float64 first, then promotes
+    if a.dtype.kind in "biu":
+        a = a.astype(np.float64)
+    if b.dtype.kind in "biu":
+        b = b.astype(np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.true_divide(a, b)
+
+
+def ref_sign(x):
+    if x.dtype.kind == "c":
+        ax = np.abs(x)
+        return np.where(ax == 0, 0, x / np.where(ax == 0, 1, ax)).astype(x.dtype)
+    return np.sign(x)
+
+
+# name -> (NumPy reference, accepted dtypes, operand options)
+BINARY = {
+    "add": (np.add, NUMERIC_DTYPES, {}),
+    "sub": (np.subtract, NUMERIC_DTYPES, {}),
+    "mul": (np.multiply, NUMERIC_DTYPES, {}),
+    "div": (true_div, ALL_DTYPES, {"nonzero": True}),
+    "div_trunc": (trunc_div, INT_DTYPES, {"nonzero": True}),
+    "rem": (np.fmod, INT_DTYPES + REAL_DTYPES, {"nonzero": True}),
+    "pow": (np.power, NUMERIC_DTYPES, {"pow": True}),
+    "maximum": (np.maximum, ORDERED_DTYPES, {}),
+    "minimum": (np.minimum, ORDERED_DTYPES, {}),
+    "and_": (np.bitwise_and, [np.bool_] + INT_DTYPES, {}),
+    "or_": (np.bitwise_or, [np.bool_] + INT_DTYPES, {}),
+    "xor": (np.bitwise_xor, [np.bool_] + INT_DTYPES, {}),
+}
+PROMOTING = ["add", "sub", "mul", "div", "rem", "pow", "maximum", "minimum"]
+
+
+def operands(rng, name, da, db, sa, sb):
+    opts = BINARY[name][2]
+    if opts.get("pow"):
+        # bases positive (no NaN from fractional powers), integer exponents small and >= 0
+        a = rand(rng, sa, da, 1.0, 2.0) if np.dtype(da).kind in "iu" else rand(rng, sa, da, 0.5, 2.0)
+        b = rand(rng, sb, db, 0.0, 3.0) if np.dtype(db).kind in "iu" else rand(rng, sb, db, -2.0, 2.0)
+        return a, b
+    return rand(rng, sa, da), rand(rng, sb, db, nonzero=opts.get("nonzero", False))
+
+
+def binary_cases():
+    for name, (_, dtypes, _) in BINARY.items():
+        for d in dtypes:
+            yield pytest.param(name, d, id=f"{name}-{dtype_id(d)}")
+
+
+@pytest.mark.parametrize("name,dtype", list(binary_cases()))
+@pytest.mark.parametrize("shapes", [((3, 4), (3, 4)), ((3, 4, 2), (3,)), ((2, 1, 3), (2, 5)),
+                                    ((4,), ()), ((), (2, 3)), ((0, 3), (0,))],
+                         ids=lambda s: "x".join(map(str, s[0])) + "_" + "x".join(map(str, s[1])))
+def test_binary_same_dtype(rng, name, dtype, shapes):
+    ref = BINARY[name][0]
+    a, b = operands(rng, name, dtype, dtype, *shapes)
+    want = ref(*left_align(a, b))
+    got = getattr(tf, name)(tf.Tensor(a), tf.Tensor(b))
+    assert_close(got, want)
+
+
+def promotion_cases():
+    for name in PROMOTING:
+        dtypes = BINARY[name][1]
+        for da, db in itertools.permutations(dtypes, 2):
+            yield pytest.param(name, da, db, id=f"{name}-{dtype_id(da)}-{dtype_id(db)}")
+
+
+@pytest.mark.parametrize("name,da,db", list(promotion_cases()))
+def test_binary_promotion(rng, name, da, db):
+    ref = BINARY[name][0]
+    a, b = operands(rng, name, da, db, (2, 3), (2, 3))
+    want = ref(a, b)
+    got = getattr(tf, name)(tf.Tensor(a), tf.Tensor(b))
+    # NumPy's result_type on arrays is tenferro's join (div: after Bool/int -> float64)
+    assert_close(got, want, dtype=want.dtype)
+
+
+@pytest.mark.parametrize("name", ["add", "sub", "mul", "pow", "div_trunc", "rem", "neg", "abs",
+                                  "sign", "exp", "floor"])
+def test_bool_or_wrong_kind_rejected(name):
+    x = tf.Tensor([True, False])
+    fn = getattr(tf, name)
+    with pytest.raises(tf.DtypeMismatchError, match=r"^tfe_"):
+        fn(x, x) if name in BINARY else fn(x)
+
+
+@pytest.mark.parametrize("name", ["maximum", "minimum", "rem"])
+@pytest.mark.parametrize("dtype", COMPLEX_DTYPES, ids=dtype_id)
+def test_ordered_ops_reject_complex(name, dtype):
+    x = tf.Tensor(np.ones(3, dtype))
+    with pytest.raises(tf.DtypeMismatchError, match="^tfe_" + name):
+        getattr(tf, name)(x, x)
+
+
+@pytest.mark.parametrize("name", ["and_", "or_", "xor"])
+def test_logical_ops_need_one_dtype(name):
+    with pytest.raises(tf.TenferroError, match="^tfe_"):
+        getattr(tf, name)(tf.Tensor(np.ones(2, np.int32)), tf.Tensor(np.ones(2, np.int64)))
+
+
+def test_integer_wraparound(rng):
+    a = np.array([np.iinfo(np.int32).max, np.iinfo(np.int32).min], np.int32)
+    assert_close(tf.add(a, np.int32(1)), a + np.int32(1))
+    assert_close(tf.neg(a), -a)
+    assert_close(tf.div_trunc(np.array([-7, 7, -7], np.int64), np.array([2, -2, -2], np.int64)),
+                 np.array([-3, -3, 3], np.int64))
+
+
+# ---- unary ----
+
+UNARY = {
+    "neg": (np.negative, NUMERIC_DTYPES, {}),
+    "conj": (np.conj, NUMERIC_DTYPES, {}),
+    "abs": (np.abs, NUMERIC_DTYPES, {}),
+    "sign": (ref_sign, NUMERIC_DTYPES, {}),
+    "not_": (np.invert, [np.bool_] + INT_DTYPES, {}),
+    "exp": (np.exp, FLOAT_DTYPES, {"low": -2, "high": 2}),
+    "log": (np.log, FLOAT_DTYPES, {"low": 0.1, "high": 3}),
+    "sin": (np.sin, FLOAT_DTYPES, {}),
+    "cos": (np.cos, FLOAT_DTYPES, {}),
+    "tan": (np.tan, FLOAT_DTYPES, {"low": -1.2, "high": 1.2}),
+    "tanh": (np.tanh, FLOAT_DTYPES, {}),
+    "sqrt": (np.sqrt, FLOAT_DTYPES, {"low": 0.0, "high": 4}),
+    "rsqrt": (lambda x: np.reciprocal(np.sqrt(x)), FLOAT_DTYPES, {"low": 0.1, "high": 4}),
+    "expm1": (np.expm1, FLOAT_DTYPES, {"low": -1, "high": 1}),
+    "log1p": (np.log1p, FLOAT_DTYPES, {"low": -0.9, "high": 3}),
+    "floor": (np.floor, REAL_DTYPES, {}),
+    "ceil": (np.ceil, REAL_DTYPES, {}),
+    "round": (np.round, REAL_DTYPES, {}),
+    "real": (np.real, FLOAT_DTYPES, {}),
+    "imag": (np.imag, FLOAT_DTYPES, {}),
+}
+
+
+def unary_cases():
+    for name, (_, dtypes, _) in UNARY.items():
+        for d in dtypes:
+            yield pytest.param(name, d, id=f"{name}-{dtype_id(d)}")
+
+
+@pytest.mark.parametrize("name,dtype", list(unary_cases()))
+@pytest.mark.parametrize("shape", [(4, 5), (), (2, 3, 2), (0,)], ids=str)
+def test_unary(rng, name, dtype, shape):
+    ref, _, opts = UNARY[name]
+    x = rand(rng, shape, dtype, opts.get("low", -3), opts.get("high", 3))
+    if name in ("log", "sqrt", "rsqrt", "log1p") and np.dtype(dtype).kind == "c":
+        x = rand(rng, shape, dtype, -3, 3, nonzero=True)  # the whole plane, principal branch
+    want = ref(x)
+    got = getattr(tf, name)(tf.Tensor(x))
+    assert_close(got, want)
+
+
+@pytest.mark.parametrize("name", ["exp", "log", "sin", "cos", "tan", "tanh", "sqrt", "rsqrt",
+                                  "expm1", "log1p", "floor", "ceil", "round"])
+@pytest.mark.parametrize("dtype", INT_DTYPES, ids=dtype_id)
+def test_analytic_ops_reject_integers(name, dtype):
+    with pytest.raises(tf.DtypeMismatchError, match="^tfe_" + name + ":"):
+        getattr(tf, name)(tf.Tensor(np.arange(3, dtype=dtype)))
+
+
+def test_round_half_to_even():
+    x = np.array([-2.5, -1.5, -0.5, 0.5, 1.5, 2.5, 3.5], np.float64)
+    assert_close(tf.round(x), np.round(x))
+
+
+# ---- comparison, selection, complex ----
+
+DIRECTIONS = {"eq": np.equal, "ne": np.not_equal, "lt": np.less, "le": np.less_equal,
+              "gt": np.greater, "ge": np.greater_equal}
+
+
+@pytest.mark.parametrize("direction", list(DIRECTIONS))
+@pytest.mark.parametrize("dtype", ALL_DTYPES, ids=dtype_id)
+def test_compare(rng, direction, dtype):
+    a = rand(rng, (3, 4), dtype, -2, 2)
+    b = rand(rng, (3,), dtype, -2, 2)
+    if np.dtype(dtype).kind == "c" and direction not in ("eq", "ne"):
+        with pytest.raises(tf.DtypeMismatchError, match="^tfe_compare"):
+            tf.compare(a, b, direction)
+        return
+    want = DIRECTIONS[direction](*left_align(a, b))
+    assert_close(tf.compare(tf.Tensor(a), tf.Tensor(b), direction), want)
+
+
+def test_compare_mixed_dtypes_and_named_functions(rng):
+    a = rand(rng, (5,), np.int32)
+    b = rand(rng, (5,), np.float64)
+    assert_close(tf.less(a, b), a < b)
+    assert_close(tf.greater_equal(a, b), a >= b)
+    assert_close(tf.equal(a, a), np.ones(5, bool))
+    assert_close(tf.not_equal(a, b), a != b)
+    with pytest.raises(tf.InvalidArgumentError, match="^tfe_compare"):
+        tf.compare(a, b, 99)
+
+
+@pytest.mark.parametrize("dtype", ALL_DTYPES, ids=dtype_id)
+def test_select(rng, dtype):
+    pred = rng.random((3, 4)) < 0.5
+    t = rand(rng, (3, 4), dtype)
+    f = rand(rng, (3,), dtype)
+    want = np.where(*left_align(pred, t, f))
+    assert_close(tf.select(pred, t, f), want)
+    # a float64 scalar promotes float32 values (no value-based casting, unlike NumPy)
+    assert_close(tf.where(tf.Tensor(pred), t, np.float64(7.0)),
+                 np.where(pred, t, 7.0).astype(np.result_type(dtype, np.float64)))
+
+
+@pytest.mark.parametrize("dtype", INT_DTYPES + REAL_DTYPES, ids=dtype_id)
+def test_clamp(rng, dtype):
+    x = rand(rng, (4, 5), dtype, -5, 5)
+    lo = rand(rng, (4,), dtype, -3, 0)
+    hi = np.array(2, dtype)
+    want = np.minimum(np.maximum(*left_align(x, lo)), hi)
+    assert_close(tf.clamp(x, lo, hi), want)
+
+
+@pytest.mark.parametrize("dtype", COMPLEX_DTYPES, ids=dtype_id)
+def test_clamp_rejects_complex(dtype):
+    x = np.ones(2, dtype)
+    with pytest.raises(tf.DtypeMismatchError, match="^tfe_clamp"):
+        tf.clamp(x, x, x)
+
+
+@pytest.mark.parametrize("dtype", REAL_DTYPES, ids=dtype_id)
+def test_complex(rng, dtype):
+    re, im = rand(rng, (3, 2), dtype), rand(rng, (3, 2), dtype)
+    want = (re + 1j * im).astype(np.result_type(dtype, np.complex64))
+    assert_close(tf.complex(re, im), want)
+
+
+# ---- operators ----
+
+
+def test_operators_with_tensors(rng):
+    a = rand(rng, (3, 4), np.float64, 0.5, 2)
+    b = rand(rng, (3, 4), np.float64, 0.5, 2)
+    ta, tb = tf.Tensor(a), tf.Tensor(b)
+    assert_close(ta + tb, a + b)
+    assert_close(ta - tb, a - b)
+    assert_close(ta * tb, a * b)
+    assert_close(ta / tb, a / b)
+    assert_close(ta ** tb, a ** b)
+    assert_close(-ta, -a)
+    assert_close(+ta, a)
+    assert_close(abs(tf.Tensor(-a)), a)
+    assert_close(ta == tb, a == b)
+    assert_close(ta != tb, a != b)
+    assert_close(ta < tb, a < b)
+    assert_close(ta <= tb, a <= b)
+    assert_close(ta > tb, a > b)
+    assert_close(ta >= tb, a >= b)
+    m = tf.Tensor(rand(rng, (4, 2), np.float64))
+    assert_close(ta @ m, a @ m.numpy())
+
+
+def test_operators_with_scalars_and_arrays(rng):
+    a = rand(rng, (3, 4), np.float64, 0.5, 2)
+    ta = tf.Tensor(a)
+    assert_close(ta + 1, a + 1)
+    assert_close(1 + ta, 1 + a)
+    assert_close(2.5 - ta, 2.5 - a)
+    assert_close(ta * 2j, a * 2j)
+    assert_close(3 / ta, 3 / a)
+    assert_close(2 ** ta, 2 ** a)
+    assert_close(ta ** 2, a ** 2)
+    assert_close(ta < 1, a < 1)
+    assert_close(1 < ta, 1 < a)
+    assert_close(ta == 1.0, a == 1.0)
+    b = rand(rng, (3, 4), np.float64)
+    assert_close(ta + b, a + b)
+    assert_close(b + ta, b + a)  # NumPy defers to Tensor.__radd__ (no ufunc broadcasting)
+    assert_close(b - ta, b - a)
+    assert_close(b @ tf.Tensor(a.T), b @ a.T)
+    assert_close(ta + [1.0, 2.0, 3.0], a + np.array([[1.0], [2.0], [3.0]]))  # left-aligned
+    assert_close(tf.Tensor(np.ones(3, np.float32)) + np.float32(1), np.full(3, 2, np.float32))
+
+
+def test_python_scalar_dtypes():
+    """Python scalars are rank-0 Bool / int64 / float64 / complex128 and then promote."""
+    i32 = tf.Tensor(np.ones(2, np.int32))
+    f32 = tf.Tensor(np.ones(2, np.float32))
+    assert (i32 + 1).dtype == np.int64
+    assert (f32 * 2.0).dtype == np.float64
+    assert (f32 * 2j).dtype == np.complex128
+    assert (tf.Tensor([True]) & True).dtype == np.bool_
+    assert (i32 + True).dtype == np.int32
+
+
+def test_logical_operators(rng):
+    p = rng.random(6) < 0.5
+    q = rng.random(6) < 0.5
+    tp, tq = tf.Tensor(p), tf.Tensor(q)
+    assert_close(tp & tq, p & q)
+    assert_close(tp | tq, p | q)
+    assert_close(tp ^ tq, p ^ q)
+    assert_close(~tp, ~p)
+    assert_close(p & tq, p & q)
+    i = rand(rng, (6,), np.int64, -100, 100)
+    j = rand(rng, (6,), np.int64, -100, 100)
+    assert_close(tf.Tensor(i) & j, i & j)
+    assert_close(tf.Tensor(i) | j, i | j)
+    assert_close(tf.Tensor(i) ^ j, i ^ j)
+    assert_close(~tf.Tensor(i), ~i)
+
+
+def test_operator_type_errors():
+    t = tf.Tensor([1.0, 2.0])
+    with pytest.raises(TypeError):
+        t + "abc"
+    with pytest.raises(TypeError):
+        t + object()
+    assert (t == None) is False  # noqa: E711 (falls back to identity)
+    with pytest.raises(TypeError):
+        hash(t)
+    with pytest.raises(TypeError):
+        t // 2
+    with pytest.raises(TypeError):
+        pow(t, 2, 3)
+
+
+def test_aliases():
+    assert tf.subtract is tf.sub and tf.multiply is tf.mul and tf.divide is tf.div
+    assert tf.power is tf.pow and tf.negative is tf.neg and tf.where is tf.select
+    assert tf.bitwise_and is tf.and_ and tf.invert is tf.not_ and tf.clip is tf.clamp

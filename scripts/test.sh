@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds, and runs every test suite:
+#   1. RelWithDebInfo with -Werror: Catch2 (C++ core), cmocka (C ABI), header and export checks,
+#      the examples, the Python module (pytest), a benchmark smoke run;
+#   2. the installed tree: a consumer built against an install prefix with CMake and pkg-config;
+#   3. ASan + UBSan: the C++ core and C ABI suites.
+# Ends with one summary line. TFE_SKIP_SANITIZERS=1 skips stage 3 (for quick local runs).
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+"$root/scripts/setup-deps.sh" || exit 1
+jobs=${TFE_JOBS:-$(nproc)}
+start=$(date +%s)
+failed=()
+passed=()
+
+stage() { # name, command...
+  local name=$1; shift
+  echo "==== $name"
+  if "$@"; then passed+=("$name"); else failed+=("$name"); fi
+}
+
+build=${TFE_BUILD_DIR:-$root/build}
+configure_main() {
+  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTFE_WERROR=ON \
+    -DPython3_EXECUTABLE=/usr/bin/python3 >/dev/null &&
+    cmake --build "$build" -j "$jobs"
+}
+stage "build (RelWithDebInfo, -Werror)" configure_main
+if [[ " ${failed[*]-} " != *build* ]]; then
+  stage "ctest (all suites)" ctest --test-dir "$build" --output-on-failure -j "$jobs"
+  stage "installed-tree consumer" "$root/tools/test_install.sh" "$build"
+fi
+
+if [ "${TFE_SKIP_SANITIZERS:-0}" != 1 ]; then
+  asan=${TFE_ASAN_BUILD_DIR:-$root/build-asan}
+  sanitized() {
+    cmake -S "$root" -B "$asan" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DTFE_WERROR=ON \
+      -DTFE_SANITIZE=address,undefined -DTFE_BUILD_PYTHON=OFF -DTFE_BUILD_BENCH=OFF \
+      -DTFE_BUILD_EXAMPLES=OFF -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" >/dev/null &&
+      cmake --build "$asan" -j "$jobs" --target tenferro_cpp_tests test_capi_tensor test_capi_ops &&
+      ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+        ctest --test-dir "$asan" --output-on-failure -R '^(cpp_tests|capi_tensor|capi_ops)$'
+  }
+  stage "ASan+UBSan (core and C ABI suites)" sanitized
+fi
+
+elapsed=$(( $(date +%s) - start ))
+if [ ${#failed[@]} -eq 0 ]; then
+  echo "tenferro test summary: ${#passed[@]} stages passed, 0 failed (${elapsed} s)"
+  exit 0
+fi
+echo "tenferro test summary: ${#passed[@]} stages passed, ${#failed[@]} FAILED: ${failed[*]} (${elapsed} s)"
+exit 1

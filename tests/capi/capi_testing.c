@@ -1,0 +1,72 @@
+/* Implementation of the shared cmocka helpers (capi_testing.h). */
+#include "capi_testing.h"
+
+#include <stdlib.h>
+
+int64_t dtype_size(int32_t dtype) {
+  switch (dtype) {
+  case TFE_BOOL: return 1;
+  case TFE_I32: return 4;
+  case TFE_I64: return 8;
+  case TFE_F32: return 4;
+  case TFE_F64: return 8;
+  case TFE_C32: return 8;
+  case TFE_C64: return 16;
+  default: return 0;
+  }
+}
+
+tfe_tensor* make_tensor(tfe_context* ctx, int32_t dtype, int32_t ndim, const int64_t* shape) {
+  int64_t n = 1;
+  for (int32_t d = 0; d < ndim; ++d) n *= shape[d];
+  int64_t size = dtype_size(dtype);
+  unsigned char* buf = calloc((size_t)(n > 0 ? n : 1), (size_t)size);
+  for (int64_t i = 0; i < n; ++i) {
+    unsigned char* p = buf + i * size;
+    switch (dtype) {
+    case TFE_BOOL: *p = (unsigned char)(i % 2); break;
+    case TFE_I32: { int32_t v = (int32_t)(1 + i % 3); memcpy(p, &v, 4); break; }
+    case TFE_I64: { int64_t v = 1 + i % 3; memcpy(p, &v, 8); break; }
+    case TFE_F32: { float v = 1.0f + (float)i / 4; memcpy(p, &v, 4); break; }
+    case TFE_F64: { double v = 1.0 + (double)i / 4; memcpy(p, &v, 8); break; }
+    case TFE_C32: { float v[2] = {1.0f + (float)i / 4, 0.5f - (float)i / 8}; memcpy(p, v, 8); break; }
+    case TFE_C64: { double v[2] = {1.0 + (double)i / 4, 0.5 - (double)i / 8}; memcpy(p, v, 16); break; }
+    default: break;
+    }
+  }
+  tfe_tensor* t = NULL;
+  tfe_status s = tfe_tensor_from_data(&t, ctx, dtype, ndim, shape, NULL, buf);
+  free(buf);
+  if (s != TFE_OK) fail_msg("make_tensor: %s", tfe_last_error_message());
+  return t;
+}
+
+unsigned char* tensor_bytes(const tfe_tensor* t, int64_t* n) {
+  int64_t numel = 0;
+  int32_t dtype = 0;
+  TFE_OK_OR_FAIL(tfe_tensor_numel(t, &numel));
+  TFE_OK_OR_FAIL(tfe_tensor_dtype(t, &dtype));
+  *n = numel * dtype_size(dtype);
+  unsigned char* buf = malloc((size_t)(*n > 0 ? *n : 1));
+  TFE_OK_OR_FAIL(tfe_tensor_to_data(t, buf, *n));
+  return buf;
+}
+
+static int64_t g_live_at_setup;
+
+int leak_setup(void** state) {
+  (void)state;
+  g_live_at_setup = tfe_debug_live_objects();
+  return 0;
+}
+
+int leak_teardown(void** state) {
+  (void)state;
+  int64_t start = g_live_at_setup;
+  int64_t now = tfe_debug_live_objects();
+  if (now != start) {
+    print_error("leaked %lld handles\n", (long long)(now - start));
+    return -1;
+  }
+  return 0;
+}
