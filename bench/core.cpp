@@ -180,8 +180,8 @@ std::map<int64_t, std::unique_ptr<Matrices>>& matrix_store() {
 
 void raw_gemm(const Matrices& m, double* c) {
   const int n = static_cast<int>(m.n);
-  cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0, m.a.data(), n, m.b.data(),
-              n, 0.0, c, n);
+  cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0, m.a.data(), n, m.b.data(), n,
+              0.0, c, n);
 }
 
 Matrices& matrices(int64_t n) {
@@ -265,9 +265,12 @@ template <Op op> void op_ours_impl(State& state, Vectors& v) {
   for (auto _ : state) {
     tfe_tensor* r = nullptr;
     tfe_status st;
-    if constexpr (op == Op::Add) st = tfe_add(&r, a, b);
-    else if constexpr (op == Op::Exp) st = tfe_exp(&r, a);
-    else st = tfe_sum(&r, a, 0, nullptr);
+    if constexpr (op == Op::Add)
+      st = tfe_add(&r, a, b);
+    else if constexpr (op == Op::Exp)
+      st = tfe_exp(&r, a);
+    else
+      st = tfe_sum(&r, a, 0, nullptr);
     TFE_BENCH_CALL(state, st);
     tfe_tensor_release(r);
   }
@@ -401,23 +404,24 @@ std::string size_name(int64_t n) {
 void register_all() {
   using tfe_bench::register_case;
   for (int64_t n : {256, 1024, 2048})
-    register_case("G1", "gemm_n" + std::to_string(n), Goal::ratio(1.05),
-                  [n](State& s) { gemm_baseline(s, n); }, [n](State& s) { gemm_ours(s, n); });
+    register_case(
+        "G1", "gemm_n" + std::to_string(n), Goal::ratio(1.05),
+        [n](State& s) { gemm_baseline(s, n); }, [n](State& s) { gemm_ours(s, n); });
 
   const int dflt = tfe_bench::library_threads();
   const int64_t big = 1000000;
-  register_case("G2", "add_n1e6", Goal::ratio(1.25),
-                [=](State& s) { op_baseline(s, Op::Add, big, dflt); },
-                [=](State& s) { op_ours(s, Op::Add, big, dflt); });
-  register_case("G3", "exp_n1e6", Goal::ratio(1.5),
-                [=](State& s) { op_baseline(s, Op::Exp, big, dflt); },
-                [=](State& s) { op_ours(s, Op::Exp, big, dflt); });
-  register_case("G4", "sum_n1e6", Goal::ratio(1.2),
-                [=](State& s) { op_baseline(s, Op::Sum, big, dflt); },
-                [=](State& s) { op_ours(s, Op::Sum, big, dflt); });
-  register_case("G5", "transpose_2048", Goal::ratio(2.0),
-                [](State& s) { transpose_baseline(s, 2048); },
-                [](State& s) { transpose_ours(s, 2048); });
+  register_case(
+      "G2", "add_n1e6", Goal::ratio(1.25), [=](State& s) { op_baseline(s, Op::Add, big, dflt); },
+      [=](State& s) { op_ours(s, Op::Add, big, dflt); });
+  register_case(
+      "G3", "exp_n1e6", Goal::ratio(1.5), [=](State& s) { op_baseline(s, Op::Exp, big, dflt); },
+      [=](State& s) { op_ours(s, Op::Exp, big, dflt); });
+  register_case(
+      "G4", "sum_n1e6", Goal::ratio(1.2), [=](State& s) { op_baseline(s, Op::Sum, big, dflt); },
+      [=](State& s) { op_ours(s, Op::Sum, big, dflt); });
+  register_case(
+      "G5", "transpose_2048", Goal::ratio(2.0), [](State& s) { transpose_baseline(s, 2048); },
+      [](State& s) { transpose_ours(s, 2048); });
   register_case("G6", "add_n1_call", Goal::at_most_ns(1000), scalar_baseline, scalar_ours);
 
   const struct {
@@ -427,9 +431,9 @@ void register_all() {
   for (const auto& o : ops)
     for (int64_t n : {1000, 10000, 100000, 1000000}) {
       Op op = o.op;
-      register_case("G7", std::string(o.name) + "_n" + size_name(n) + "_t2vs1", Goal::ratio(1.05),
-                    [=](State& s) { op_ours(s, op, n, 1); },
-                    [=](State& s) { op_ours(s, op, n, 2); });
+      register_case(
+          "G7", std::string(o.name) + "_n" + size_name(n) + "_t2vs1", Goal::ratio(1.05),
+          [=](State& s) { op_ours(s, op, n, 1); }, [=](State& s) { op_ours(s, op, n, 2); });
     }
 }
 

@@ -150,7 +150,8 @@ void RatioReporter::ReportRuns(const std::vector<Run>& reports) {
     }
     // Console: single runs, errors and the median/cv aggregates; the JSON file keeps all.
     if (r.error_occurred || r.repetitions <= 1 ||
-        (r.run_type == Run::RT_Aggregate && (r.aggregate_name == "median" || r.aggregate_name == "cv")))
+        (r.run_type == Run::RT_Aggregate &&
+         (r.aggregate_name == "median" || r.aggregate_name == "cv")))
       shown.push_back(r);
   }
   if (!shown.empty()) ConsoleReporter::ReportRuns(shown);
@@ -165,8 +166,7 @@ void RatioReporter::Finalize() {
   for (const auto& [name, side] : sides_) reps = std::max(reps, side.repetitions_ns.size());
 
   out << "\n== ratios (ours/baseline) of median real times, " << reps << " repetition"
-      << (reps == 1 ? "" : "s") << (interleaved_ ? ", interleaved" : ", NOT interleaved")
-      << " ==\n"
+      << (reps == 1 ? "" : "s") << (interleaved_ ? ", interleaved" : ", NOT interleaved") << " ==\n"
       << header() << "\n";
   char line[512];
   std::snprintf(line, sizeof line, "%-4s %-*s %11s %11s %9s  %-14s %-6s %s", "goal",
@@ -222,8 +222,10 @@ int run(int argc, char** argv) {
   const std::string flag = "--benchmark_enable_random_interleaving";
   for (char* a : args) {
     std::string s = a;
-    if (s == flag) interleaved = true;
-    else if (s.rfind(flag + "=", 0) == 0) interleaved = flag_true(s.substr(flag.size() + 1));
+    if (s == flag)
+      interleaved = true;
+    else if (s.rfind(flag + "=", 0) == 0)
+      interleaved = flag_true(s.substr(flag.size() + 1));
   }
 
   int n = static_cast<int>(args.size());

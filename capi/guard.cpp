@@ -60,9 +60,11 @@ tfe_context* common_context(std::span<tfe_tensor* const> xs, const char* name) {
   tfe_context* ctx = nullptr;
   for (size_t i = 0; i < xs.size(); ++i) {
     if (!xs[i]) fail(Status::InvalidArgument, "%s[%zu] is NULL", name, i);
-    if (!ctx) ctx = xs[i]->ctx;
+    if (!ctx)
+      ctx = xs[i]->ctx;
     else if (xs[i]->ctx != ctx)
-      fail(Status::InvalidArgument, "%s[0] and %s[%zu] belong to different contexts", name, name, i);
+      fail(Status::InvalidArgument, "%s[0] and %s[%zu] belong to different contexts", name, name,
+           i);
   }
   return ctx;
 }

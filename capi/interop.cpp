@@ -30,7 +30,8 @@ void require_bool_bytes(const Tensor& t) {
 
 // Builds the adopting tensor; the storage calls deleter(data, user) only if this succeeds.
 Tensor adopt(DType dt, Dims shape, Dims strides, void* data, Storage::Deleter deleter, void* user) {
-  if (shape.size() != strides.size()) fail(Status::InvalidArgument, "shape and strides differ in length");
+  if (shape.size() != strides.size())
+    fail(Status::InvalidArgument, "shape and strides differ in length");
   checked_numel(shape);
   if (numel_of(shape) > 0) {
     require(data, "data");
@@ -40,7 +41,8 @@ Tensor adopt(DType dt, Dims shape, Dims strides, void* data, Storage::Deleter de
   }
   Tensor probe(Storage::adopt(data, 0, nullptr, nullptr), dt, shape, strides, 0);
   if (dt == DType::Bool && probe.numel() > 0) require_bool_bytes(probe);
-  return Tensor(Storage::adopt(data, 0, deleter, user), dt, std::move(shape), std::move(strides), 0);
+  return Tensor(Storage::adopt(data, 0, deleter, user), dt, std::move(shape), std::move(strides),
+                0);
 }
 
 struct DLPackExport {
@@ -64,7 +66,8 @@ DLDataType dl_dtype(DType d) {
 }
 
 DType from_dl_dtype(DLDataType t) {
-  if (t.lanes != 1) fail(Status::NotSupported, "DLPack lanes %u are not supported (only 1)", t.lanes);
+  if (t.lanes != 1)
+    fail(Status::NotSupported, "DLPack lanes %u are not supported (only 1)", t.lanes);
   if (t.code == kDLBool && t.bits == 8) return DType::Bool;
   if (t.code == kDLInt && t.bits == 32) return DType::I32;
   if (t.code == kDLInt && t.bits == 64) return DType::I64;
@@ -72,7 +75,8 @@ DType from_dl_dtype(DLDataType t) {
   if (t.code == kDLFloat && t.bits == 64) return DType::F64;
   if (t.code == kDLComplex && t.bits == 64) return DType::C32;
   if (t.code == kDLComplex && t.bits == 128) return DType::C64;
-  fail(Status::NotSupported, "DLPack dtype code %u with %u bits has no tenferro dtype", t.code, t.bits);
+  fail(Status::NotSupported, "DLPack dtype code %u with %u bits has no tenferro dtype", t.code,
+       t.bits);
 }
 
 DLTensor fill_dl(DLPackExport& e) {
@@ -91,7 +95,8 @@ template <class Managed> Tensor import_dl(Managed* src) {
   require(src, "src");
   const DLTensor& t = src->dl_tensor;
   if (t.device.device_type != kDLCPU)
-    fail(Status::NotSupported, "DLPack device type %d is not the CPU", static_cast<int>(t.device.device_type));
+    fail(Status::NotSupported, "DLPack device type %d is not the CPU",
+         static_cast<int>(t.device.device_type));
   DType dt = from_dl_dtype(t.dtype);
   if (t.ndim < 0) fail(Status::InvalidArgument, "DLPack ndim %d is negative", t.ndim);
   Dims shape(static_cast<size_t>(t.ndim)), strides(static_cast<size_t>(t.ndim));
@@ -185,14 +190,15 @@ tfe_status tfe_tensor_from_dlpack(tfe_tensor** out, tfe_context* ctx, DLManagedT
   });
 }
 
-tfe_status tfe_tensor_from_dlpack_versioned(tfe_tensor** out, tfe_context* ctx, DLManagedTensorVersioned* src) {
+tfe_status tfe_tensor_from_dlpack_versioned(tfe_tensor** out, tfe_context* ctx,
+                                            DLManagedTensorVersioned* src) {
   return guarded("tfe_tensor_from_dlpack_versioned", [&] {
     out_slot(out);
     require(ctx, "ctx");
     require(src, "src");
     if (src->version.major != kDLPackMajorVersion)
-      fail(Status::NotSupported, "DLPack major version %u is not supported (only %u)", src->version.major,
-           kDLPackMajorVersion);
+      fail(Status::NotSupported, "DLPack major version %u is not supported (only %u)",
+           src->version.major, kDLPackMajorVersion);
     auto handle = std::make_unique<tfe_tensor>(ctx, Tensor{});
     handle->value = import_dl(src);
     *out = handle.release();

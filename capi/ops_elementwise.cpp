@@ -27,7 +27,8 @@ template <OpCode Op> Tensor run3(const Tensor& a, const Tensor& b, const Tensor&
 Tensor div_trunc(const Tensor& a, const Tensor& b) {
   for (const Tensor* t : {&a, &b})
     if (!is_integer(t->dtype()))
-      fail(Status::DtypeMismatch, "needs integer operands, got %s and %s (use tfe_div for true division)",
+      fail(Status::DtypeMismatch,
+           "needs integer operands, got %s and %s (use tfe_div for true division)",
            std::string(dtype_name(a.dtype())).c_str(), std::string(dtype_name(b.dtype())).c_str());
   return run2<OpCode::Div>(a, b);
 }
@@ -68,25 +69,28 @@ tfe_status tfe_complex(tfe_tensor** out, const tfe_tensor* re, const tfe_tensor*
   return op_call("tfe_complex", out, run2<OpCode::Complex>, Arg{re, "re"}, Arg{im, "im"});
 }
 
-tfe_status tfe_compare(tfe_tensor** out, const tfe_tensor* a, const tfe_tensor* b, int32_t direction) {
+tfe_status tfe_compare(tfe_tensor** out, const tfe_tensor* a, const tfe_tensor* b,
+                       int32_t direction) {
   return op_call(
       "tfe_compare", out,
       [direction](const Tensor& x, const Tensor& y) {
         if (direction < TFE_CMP_EQ || direction > TFE_CMP_GE)
           fail(Status::InvalidArgument, "unknown comparison direction %d", direction);
         std::array<Tensor, 2> in{x, y};
-        return eager::call(OpCode::Compare, in, ops::CompareParams{static_cast<ops::CompareDir>(direction)});
+        return eager::call(OpCode::Compare, in,
+                           ops::CompareParams{static_cast<ops::CompareDir>(direction)});
       },
       Arg{a, "a"}, Arg{b, "b"});
 }
 
 tfe_status tfe_select(tfe_tensor** out, const tfe_tensor* pred, const tfe_tensor* on_true,
                       const tfe_tensor* on_false) {
-  return op_call("tfe_select", out, run3<OpCode::Select>, Arg{pred, "pred"}, Arg{on_true, "on_true"},
-                 Arg{on_false, "on_false"});
+  return op_call("tfe_select", out, run3<OpCode::Select>, Arg{pred, "pred"},
+                 Arg{on_true, "on_true"}, Arg{on_false, "on_false"});
 }
 
-tfe_status tfe_clamp(tfe_tensor** out, const tfe_tensor* x, const tfe_tensor* lo, const tfe_tensor* hi) {
+tfe_status tfe_clamp(tfe_tensor** out, const tfe_tensor* x, const tfe_tensor* lo,
+                     const tfe_tensor* hi) {
   return op_call("tfe_clamp", out, run3<OpCode::Clamp>, Arg{x, "x"}, Arg{lo, "lo"}, Arg{hi, "hi"});
 }
 

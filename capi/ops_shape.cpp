@@ -45,8 +45,9 @@ Dims values_arg(const int64_t* p, int64_t n, const char* name) {
 
 tfe_status reduction(const char* fn, tfe_tensor** out, const tfe_tensor* x, int32_t n_axes,
                      const int64_t* axes, Tensor (*f)(const Tensor&, std::span<const int64_t>)) {
-  return op_call(fn, out, [&](const Tensor& v) { return f(v, int64_array(axes, n_axes, "axes")); },
-                 Arg{x, "x"});
+  return op_call(
+      fn, out, [&](const Tensor& v) { return f(v, int64_array(axes, n_axes, "axes")); },
+      Arg{x, "x"});
 }
 
 template <OpCode Op> Tensor ir_reduce(const Tensor& x, std::span<const int64_t> axes) {
@@ -63,15 +64,16 @@ tfe_status tfe_matmul(tfe_tensor** out, const tfe_tensor* a, const tfe_tensor* b
 
 tfe_status tfe_dot_general(tfe_tensor** out, const tfe_tensor* lhs, const tfe_tensor* rhs,
                            int32_t n_contracting, const int64_t* lhs_contracting,
-                           const int64_t* rhs_contracting, int32_t n_batch, const int64_t* lhs_batch,
-                           const int64_t* rhs_batch) {
+                           const int64_t* rhs_contracting, int32_t n_batch,
+                           const int64_t* lhs_batch, const int64_t* rhs_batch) {
   return op_call(
       "tfe_dot_general", out,
       [&](const Tensor& l, const Tensor& r) {
-        ops::DotGeneralParams p{axes_arg(lhs_contracting, n_contracting, l.ndim(), "lhs_contracting"),
-                                axes_arg(rhs_contracting, n_contracting, r.ndim(), "rhs_contracting"),
-                                axes_arg(lhs_batch, n_batch, l.ndim(), "lhs_batch"),
-                                axes_arg(rhs_batch, n_batch, r.ndim(), "rhs_batch")};
+        ops::DotGeneralParams p{
+            axes_arg(lhs_contracting, n_contracting, l.ndim(), "lhs_contracting"),
+            axes_arg(rhs_contracting, n_contracting, r.ndim(), "rhs_contracting"),
+            axes_arg(lhs_batch, n_batch, l.ndim(), "lhs_batch"),
+            axes_arg(rhs_batch, n_batch, r.ndim(), "rhs_batch")};
         return run(OpCode::DotGeneral, {l, r}, p);
       },
       Arg{lhs, "lhs"}, Arg{rhs, "rhs"});
@@ -86,92 +88,125 @@ tfe_status tfe_prod(tfe_tensor** out, const tfe_tensor* x, int32_t n_axes, const
 tfe_status tfe_mean(tfe_tensor** out, const tfe_tensor* x, int32_t n_axes, const int64_t* axes) {
   return reduction("tfe_mean", out, x, n_axes, axes, eager::mean);
 }
-tfe_status tfe_reduce_sum(tfe_tensor** out, const tfe_tensor* x, int32_t n_axes, const int64_t* axes) {
+tfe_status tfe_reduce_sum(tfe_tensor** out, const tfe_tensor* x, int32_t n_axes,
+                          const int64_t* axes) {
   return reduction("tfe_reduce_sum", out, x, n_axes, axes, ir_reduce<OpCode::ReduceSum>);
 }
-tfe_status tfe_reduce_prod(tfe_tensor** out, const tfe_tensor* x, int32_t n_axes, const int64_t* axes) {
+tfe_status tfe_reduce_prod(tfe_tensor** out, const tfe_tensor* x, int32_t n_axes,
+                           const int64_t* axes) {
   return reduction("tfe_reduce_prod", out, x, n_axes, axes, ir_reduce<OpCode::ReduceProd>);
 }
-tfe_status tfe_reduce_max(tfe_tensor** out, const tfe_tensor* x, int32_t n_axes, const int64_t* axes) {
+tfe_status tfe_reduce_max(tfe_tensor** out, const tfe_tensor* x, int32_t n_axes,
+                          const int64_t* axes) {
   return reduction("tfe_reduce_max", out, x, n_axes, axes, ir_reduce<OpCode::ReduceMax>);
 }
-tfe_status tfe_reduce_min(tfe_tensor** out, const tfe_tensor* x, int32_t n_axes, const int64_t* axes) {
+tfe_status tfe_reduce_min(tfe_tensor** out, const tfe_tensor* x, int32_t n_axes,
+                          const int64_t* axes) {
   return reduction("tfe_reduce_min", out, x, n_axes, axes, ir_reduce<OpCode::ReduceMin>);
 }
 
 tfe_status tfe_convert(tfe_tensor** out, const tfe_tensor* x, int32_t dtype) {
-  return op_call("tfe_convert", out, [&](const Tensor& v) { return eager::convert(v, require_dtype(dtype)); },
-                 Arg{x, "x"});
+  return op_call(
+      "tfe_convert", out, [&](const Tensor& v) { return eager::convert(v, require_dtype(dtype)); },
+      Arg{x, "x"});
 }
 
 tfe_status tfe_cast(tfe_tensor** out, const tfe_tensor* x, int32_t dtype) {
-  return op_call("tfe_cast", out, [&](const Tensor& v) { return eager::cast(v, require_dtype(dtype)); },
-                 Arg{x, "x"});
+  return op_call(
+      "tfe_cast", out, [&](const Tensor& v) { return eager::cast(v, require_dtype(dtype)); },
+      Arg{x, "x"});
 }
 
 tfe_status tfe_transpose(tfe_tensor** out, const tfe_tensor* x, int32_t ndim, const int64_t* perm) {
-  return op_call("tfe_transpose", out, [&](const Tensor& v) {
-    return run(OpCode::Transpose, {v}, ops::TransposeParams{axes_arg(perm, ndim, v.ndim(), "perm")});
-  }, Arg{x, "x"});
+  return op_call(
+      "tfe_transpose", out,
+      [&](const Tensor& v) {
+        return run(OpCode::Transpose, {v},
+                   ops::TransposeParams{axes_arg(perm, ndim, v.ndim(), "perm")});
+      },
+      Arg{x, "x"});
 }
 
 tfe_status tfe_reshape(tfe_tensor** out, const tfe_tensor* x, int32_t ndim, const int64_t* shape) {
-  return op_call("tfe_reshape", out, [&](const Tensor& v) {
-    return run(OpCode::Reshape, {v}, ops::ReshapeParams{values_arg(shape, ndim, "shape")});
-  }, Arg{x, "x"});
+  return op_call(
+      "tfe_reshape", out,
+      [&](const Tensor& v) {
+        return run(OpCode::Reshape, {v}, ops::ReshapeParams{values_arg(shape, ndim, "shape")});
+      },
+      Arg{x, "x"});
 }
 
-tfe_status tfe_broadcast_in_dim(tfe_tensor** out, const tfe_tensor* x, int32_t ndim, const int64_t* shape,
-                                int32_t n_dims, const int64_t* dims) {
-  return op_call("tfe_broadcast_in_dim", out, [&](const Tensor& v) {
-    ops::BroadcastInDimParams p{values_arg(shape, ndim, "shape"), axes_arg(dims, n_dims, ndim, "dims")};
-    return run(OpCode::BroadcastInDim, {v}, p);
-  }, Arg{x, "x"});
+tfe_status tfe_broadcast_in_dim(tfe_tensor** out, const tfe_tensor* x, int32_t ndim,
+                                const int64_t* shape, int32_t n_dims, const int64_t* dims) {
+  return op_call(
+      "tfe_broadcast_in_dim", out,
+      [&](const Tensor& v) {
+        ops::BroadcastInDimParams p{values_arg(shape, ndim, "shape"),
+                                    axes_arg(dims, n_dims, ndim, "dims")};
+        return run(OpCode::BroadcastInDim, {v}, p);
+      },
+      Arg{x, "x"});
 }
 
-tfe_status tfe_broadcast_to(tfe_tensor** out, const tfe_tensor* x, int32_t ndim, const int64_t* shape) {
-  return op_call("tfe_broadcast_to", out, [&](const Tensor& v) {
-    Dims target = values_arg(shape, ndim, "shape");
-    std::array<Dims, 2> shapes{v.shape(), target};
-    if (eager::broadcast_shapes(shapes) != target)
-      fail(Status::ShapeMismatch, "%s does not broadcast to %s", format_dims(v.shape()).c_str(),
-           format_dims(target).c_str());
-    return eager::broadcast_to(v, target);
-  }, Arg{x, "x"});
+tfe_status tfe_broadcast_to(tfe_tensor** out, const tfe_tensor* x, int32_t ndim,
+                            const int64_t* shape) {
+  return op_call(
+      "tfe_broadcast_to", out,
+      [&](const Tensor& v) {
+        Dims target = values_arg(shape, ndim, "shape");
+        std::array<Dims, 2> shapes{v.shape(), target};
+        if (eager::broadcast_shapes(shapes) != target)
+          fail(Status::ShapeMismatch, "%s does not broadcast to %s", format_dims(v.shape()).c_str(),
+               format_dims(target).c_str());
+        return eager::broadcast_to(v, target);
+      },
+      Arg{x, "x"});
 }
 
 tfe_status tfe_reverse(tfe_tensor** out, const tfe_tensor* x, int32_t n_axes, const int64_t* axes) {
-  return op_call("tfe_reverse", out, [&](const Tensor& v) {
-    return run(OpCode::Reverse, {v}, ops::AxesParams{axes_arg(axes, n_axes, v.ndim(), "axes")});
-  }, Arg{x, "x"});
+  return op_call(
+      "tfe_reverse", out,
+      [&](const Tensor& v) {
+        return run(OpCode::Reverse, {v}, ops::AxesParams{axes_arg(axes, n_axes, v.ndim(), "axes")});
+      },
+      Arg{x, "x"});
 }
 
 tfe_status tfe_extract_diag(tfe_tensor** out, const tfe_tensor* x, int64_t axis_a, int64_t axis_b) {
-  return op_call("tfe_extract_diag", out, [&](const Tensor& v) {
-    ops::DiagParams p{normalize_axis(axis_a, v.ndim()), normalize_axis(axis_b, v.ndim())};
-    return run(OpCode::ExtractDiag, {v}, p);
-  }, Arg{x, "x"});
+  return op_call(
+      "tfe_extract_diag", out,
+      [&](const Tensor& v) {
+        ops::DiagParams p{normalize_axis(axis_a, v.ndim()), normalize_axis(axis_b, v.ndim())};
+        return run(OpCode::ExtractDiag, {v}, p);
+      },
+      Arg{x, "x"});
 }
 
 tfe_status tfe_embed_diag(tfe_tensor** out, const tfe_tensor* x, int64_t axis_a, int64_t axis_b) {
-  return op_call("tfe_embed_diag", out, [&](const Tensor& v) {
-    ops::DiagParams p{normalize_axis(axis_a, v.ndim() + 1), normalize_axis(axis_b, v.ndim() + 1)};
-    return run(OpCode::EmbedDiag, {v}, p);
-  }, Arg{x, "x"});
+  return op_call(
+      "tfe_embed_diag", out,
+      [&](const Tensor& v) {
+        ops::DiagParams p{normalize_axis(axis_a, v.ndim() + 1),
+                          normalize_axis(axis_b, v.ndim() + 1)};
+        return run(OpCode::EmbedDiag, {v}, p);
+      },
+      Arg{x, "x"});
 }
 
 tfe_status tfe_tril(tfe_tensor** out, const tfe_tensor* x, int64_t k) {
-  return op_call("tfe_tril", out, [&](const Tensor& v) { return run(OpCode::Tril, {v}, ops::TriangleParams{k}); },
-                 Arg{x, "x"});
+  return op_call(
+      "tfe_tril", out,
+      [&](const Tensor& v) { return run(OpCode::Tril, {v}, ops::TriangleParams{k}); }, Arg{x, "x"});
 }
 
 tfe_status tfe_triu(tfe_tensor** out, const tfe_tensor* x, int64_t k) {
-  return op_call("tfe_triu", out, [&](const Tensor& v) { return run(OpCode::Triu, {v}, ops::TriangleParams{k}); },
-                 Arg{x, "x"});
+  return op_call(
+      "tfe_triu", out,
+      [&](const Tensor& v) { return run(OpCode::Triu, {v}, ops::TriangleParams{k}); }, Arg{x, "x"});
 }
 
-tfe_status tfe_iota(tfe_tensor** out, tfe_context* ctx, int32_t dtype, int32_t ndim, const int64_t* shape,
-                    int64_t axis) {
+tfe_status tfe_iota(tfe_tensor** out, tfe_context* ctx, int32_t dtype, int32_t ndim,
+                    const int64_t* shape, int64_t axis) {
   return guarded("tfe_iota", [&] {
     out_slot(out);
     require(ctx, "ctx");
@@ -184,47 +219,69 @@ tfe_status tfe_iota(tfe_tensor** out, tfe_context* ctx, int32_t dtype, int32_t n
 
 tfe_status tfe_slice(tfe_tensor** out, const tfe_tensor* x, int32_t ndim, const int64_t* starts,
                      const int64_t* limits, const int64_t* strides) {
-  return op_call("tfe_slice", out, [&](const Tensor& v) {
-    ops::SliceParams p{values_arg(starts, ndim, "starts"), values_arg(limits, ndim, "limits"),
-                       strides ? values_arg(strides, ndim, "strides") : Dims(static_cast<size_t>(std::max(ndim, 0)), 1)};
-    return run(OpCode::Slice, {v}, p);
-  }, Arg{x, "x"});
+  return op_call(
+      "tfe_slice", out,
+      [&](const Tensor& v) {
+        ops::SliceParams p{values_arg(starts, ndim, "starts"), values_arg(limits, ndim, "limits"),
+                           strides ? values_arg(strides, ndim, "strides")
+                                   : Dims(static_cast<size_t>(std::max(ndim, 0)), 1)};
+        return run(OpCode::Slice, {v}, p);
+      },
+      Arg{x, "x"});
 }
 
-tfe_status tfe_dynamic_slice(tfe_tensor** out, const tfe_tensor* x, const tfe_tensor* starts, int32_t ndim,
-                             const int64_t* sizes) {
-  return op_call("tfe_dynamic_slice", out, [&](const Tensor& v, const Tensor& s) {
-    return run(OpCode::DynamicSlice, {v, s}, ops::DynamicSliceParams{values_arg(sizes, ndim, "sizes")});
-  }, Arg{x, "x"}, Arg{starts, "starts"});
+tfe_status tfe_dynamic_slice(tfe_tensor** out, const tfe_tensor* x, const tfe_tensor* starts,
+                             int32_t ndim, const int64_t* sizes) {
+  return op_call(
+      "tfe_dynamic_slice", out,
+      [&](const Tensor& v, const Tensor& s) {
+        return run(OpCode::DynamicSlice, {v, s},
+                   ops::DynamicSliceParams{values_arg(sizes, ndim, "sizes")});
+      },
+      Arg{x, "x"}, Arg{starts, "starts"});
 }
 
 tfe_status tfe_dynamic_update_slice(tfe_tensor** out, const tfe_tensor* x, const tfe_tensor* update,
                                     const tfe_tensor* starts) {
-  return op_call("tfe_dynamic_update_slice", out, [&](const Tensor& v, const Tensor& u, const Tensor& s) {
-    return run(OpCode::DynamicUpdateSlice, {v, u, s});
-  }, Arg{x, "x"}, Arg{update, "update"}, Arg{starts, "starts"});
+  return op_call(
+      "tfe_dynamic_update_slice", out,
+      [&](const Tensor& v, const Tensor& u, const Tensor& s) {
+        return run(OpCode::DynamicUpdateSlice, {v, u, s});
+      },
+      Arg{x, "x"}, Arg{update, "update"}, Arg{starts, "starts"});
 }
 
-tfe_status tfe_gather(tfe_tensor** out, const tfe_tensor* x, const tfe_tensor* indices, int64_t axis) {
-  return op_call("tfe_gather", out, [&](const Tensor& v, const Tensor& i) {
-    return run(OpCode::Gather, {v, i}, ops::AxisParams{normalize_axis(axis, v.ndim())});
-  }, Arg{x, "x"}, Arg{indices, "indices"});
+tfe_status tfe_gather(tfe_tensor** out, const tfe_tensor* x, const tfe_tensor* indices,
+                      int64_t axis) {
+  return op_call(
+      "tfe_gather", out,
+      [&](const Tensor& v, const Tensor& i) {
+        return run(OpCode::Gather, {v, i}, ops::AxisParams{normalize_axis(axis, v.ndim())});
+      },
+      Arg{x, "x"}, Arg{indices, "indices"});
 }
 
 tfe_status tfe_scatter(tfe_tensor** out, const tfe_tensor* x, const tfe_tensor* indices,
                        const tfe_tensor* updates, int64_t axis) {
-  return op_call("tfe_scatter", out, [&](const Tensor& v, const Tensor& i, const Tensor& u) {
-    return run(OpCode::Scatter, {v, i, u}, ops::AxisParams{normalize_axis(axis, v.ndim())});
-  }, Arg{x, "x"}, Arg{indices, "indices"}, Arg{updates, "updates"});
+  return op_call(
+      "tfe_scatter", out,
+      [&](const Tensor& v, const Tensor& i, const Tensor& u) {
+        return run(OpCode::Scatter, {v, i, u}, ops::AxisParams{normalize_axis(axis, v.ndim())});
+      },
+      Arg{x, "x"}, Arg{indices, "indices"}, Arg{updates, "updates"});
 }
 
-tfe_status tfe_pad(tfe_tensor** out, const tfe_tensor* x, int32_t ndim, const int64_t* low, const int64_t* high,
-                   const int64_t* interior) {
-  return op_call("tfe_pad", out, [&](const Tensor& v) {
-    ops::PadParams p{values_arg(low, ndim, "low"), values_arg(high, ndim, "high"),
-                     interior ? values_arg(interior, ndim, "interior") : Dims(static_cast<size_t>(std::max(ndim, 0)), 0)};
-    return run(OpCode::Pad, {v}, p);
-  }, Arg{x, "x"});
+tfe_status tfe_pad(tfe_tensor** out, const tfe_tensor* x, int32_t ndim, const int64_t* low,
+                   const int64_t* high, const int64_t* interior) {
+  return op_call(
+      "tfe_pad", out,
+      [&](const Tensor& v) {
+        ops::PadParams p{values_arg(low, ndim, "low"), values_arg(high, ndim, "high"),
+                         interior ? values_arg(interior, ndim, "interior")
+                                  : Dims(static_cast<size_t>(std::max(ndim, 0)), 0)};
+        return run(OpCode::Pad, {v}, p);
+      },
+      Arg{x, "x"});
 }
 
 tfe_status tfe_concatenate(tfe_tensor** out, int32_t n, tfe_tensor* const* xs, int64_t axis) {

@@ -19,15 +19,18 @@ void copy_bytes(const Tensor& dst, const Tensor& src) {
     if (s[0] == isz && s[1] == isz) {
       std::memcpy(p[0], p[1], static_cast<size_t>(n * isz));
     } else {
-      for (int64_t i = 0; i < n; ++i) std::memcpy(p[0] + i * s[0], p[1] + i * s[1], static_cast<size_t>(isz));
+      for (int64_t i = 0; i < n; ++i)
+        std::memcpy(p[0] + i * s[0], p[1] + i * s[1], static_cast<size_t>(isz));
     }
   };
-  cpu::parallel_for(loop.numel(), cpu::kGrainCheap, [&](int64_t b, int64_t e) { loop.run(b, e, inner); });
+  cpu::parallel_for(loop.numel(), cpu::kGrainCheap,
+                    [&](int64_t b, int64_t e) { loop.run(b, e, inner); });
 }
 
 // A non-owning view of caller memory (element (0,..,0) at data).
 Tensor borrow(void* data, DType dtype, Dims shape, Dims strides) {
-  return Tensor(Storage::adopt(data, 0, nullptr, nullptr), dtype, std::move(shape), std::move(strides), 0);
+  return Tensor(Storage::adopt(data, 0, nullptr, nullptr), dtype, std::move(shape),
+                std::move(strides), 0);
 }
 
 } // namespace
@@ -61,9 +64,10 @@ tfe_status tfe_tensor_to_data(const tfe_tensor* t, void* dst, int64_t capacity_b
     require(t, "t");
     const Tensor& v = t->value;
     if (capacity_bytes < v.nbytes())
-      fail(Status::InvalidArgument, "capacity_bytes %lld is below the %lld bytes of a %s tensor of shape %s",
-           (long long)capacity_bytes, (long long)v.nbytes(), std::string(dtype_name(v.dtype())).c_str(),
-           format_dims(v.shape()).c_str());
+      fail(Status::InvalidArgument,
+           "capacity_bytes %lld is below the %lld bytes of a %s tensor of shape %s",
+           (long long)capacity_bytes, (long long)v.nbytes(),
+           std::string(dtype_name(v.dtype())).c_str(), format_dims(v.shape()).c_str());
     if (v.numel() == 0) return;
     require(dst, "dst");
     copy_bytes(borrow(dst, v.dtype(), v.shape(), compact_strides(v.shape())), v);
@@ -91,7 +95,8 @@ tfe_status tfe_tensor_shape(const tfe_tensor* t, int64_t* out_shape) {
 }
 
 tfe_status tfe_tensor_numel(const tfe_tensor* t, int64_t* out) {
-  return guarded("tfe_tensor_numel", [&] { *require(out, "out") = require(t, "t")->value.numel(); });
+  return guarded("tfe_tensor_numel",
+                 [&] { *require(out, "out") = require(t, "t")->value.numel(); });
 }
 
 tfe_status tfe_tensor_stride(const tfe_tensor* t, int64_t axis, int64_t* out) {
@@ -119,18 +124,19 @@ tfe_status tfe_tensor_context(tfe_context** out, const tfe_tensor* t) {
 }
 
 tfe_status tfe_tensor_contiguous(tfe_tensor** out, const tfe_tensor* t) {
-  return op_call("tfe_tensor_contiguous", out, [](const Tensor& x) { return eager::contiguous(x); },
-                 Arg{t, "t"});
+  return op_call(
+      "tfe_tensor_contiguous", out, [](const Tensor& x) { return eager::contiguous(x); },
+      Arg{t, "t"});
 }
 
 tfe_status tfe_tensor_retain(tfe_tensor* t) {
-  return guarded("tfe_tensor_retain", [&] {
-    require(t, "t")->refs.fetch_add(1, std::memory_order_relaxed);
-  });
+  return guarded("tfe_tensor_retain",
+                 [&] { require(t, "t")->refs.fetch_add(1, std::memory_order_relaxed); });
 }
 
 void tfe_tensor_release(tfe_tensor* t) {
-  if (t && t->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) std::unique_ptr<tfe_tensor> owned(t);
+  if (t && t->refs.fetch_sub(1, std::memory_order_acq_rel) == 1)
+    std::unique_ptr<tfe_tensor> owned(t);
 }
 
 } // extern "C"

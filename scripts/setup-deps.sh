@@ -8,7 +8,7 @@ packages=(
   libopenblas-dev liblapacke-dev
   catch2 libcmocka-dev libbenchmark-dev
   swig python3-dev python3-numpy python3-pytest python3-torch
-  gfortran clang-16 libclang-rt-16-dev doxygen binutils
+  gfortran clang-16 libclang-rt-16-dev clang-format doxygen binutils
 )
 
 missing=()

@@ -3,12 +3,12 @@
 #include <stdio.h>
 #include <tenferro/tenferro.h>
 
-#define CHECK(call)                                                                  \
-  do {                                                                               \
-    if ((call) != TFE_OK) {                                                          \
-      fprintf(stderr, "%s\n", tfe_last_error_message());                             \
-      return 1;                                                                      \
-    }                                                                                \
+#define CHECK(call)                                                                                \
+  do {                                                                                             \
+    if ((call) != TFE_OK) {                                                                        \
+      fprintf(stderr, "%s\n", tfe_last_error_message());                                           \
+      return 1;                                                                                    \
+    }                                                                                              \
   } while (0)
 
 int main(void) {

@@ -30,8 +30,9 @@ typedef void (*tfe_deleter)(void* data, void* user_data);
  *         misaligned data, a Bool byte other than 0 or 1). On failure the deleter is not
  *         called: ownership was not taken. @since 0.1
  */
-TFE_API TFE_NODISCARD tfe_status tfe_tensor_from_buffer(tfe_tensor** out, tfe_context* ctx, int32_t dtype,
-                                                        int32_t ndim, const int64_t* shape,
+TFE_API TFE_NODISCARD tfe_status tfe_tensor_from_buffer(tfe_tensor** out, tfe_context* ctx,
+                                                        int32_t dtype, int32_t ndim,
+                                                        const int64_t* shape,
                                                         const int64_t* strides, void* data,
                                                         tfe_deleter deleter, void* user_data);
 
@@ -41,10 +42,11 @@ TFE_API TFE_NODISCARD tfe_status tfe_tensor_from_buffer(tfe_tensor** out, tfe_co
  * @param[out] out new DLManagedTensor owned by the caller: call its deleter exactly once (it
  *             releases the reference to t's storage). NULL on failure. @since 0.1
  */
-TFE_API TFE_NODISCARD tfe_status tfe_tensor_to_dlpack(struct DLManagedTensor** out, const tfe_tensor* t);
+TFE_API TFE_NODISCARD tfe_status tfe_tensor_to_dlpack(struct DLManagedTensor** out,
+                                                      const tfe_tensor* t);
 /** As tfe_tensor_to_dlpack, versioned (DLPack 1.0), flagged DLPACK_FLAG_BITMASK_READ_ONLY. */
-TFE_API TFE_NODISCARD tfe_status tfe_tensor_to_dlpack_versioned(struct DLManagedTensorVersioned** out,
-                                                                const tfe_tensor* t);
+TFE_API TFE_NODISCARD tfe_status
+tfe_tensor_to_dlpack_versioned(struct DLManagedTensorVersioned** out, const tfe_tensor* t);
 /**
  * Imports a legacy DLPack tensor without copying; on success the tensor owns src and calls its
  * deleter when the last reference goes. NULL strides mean compact row-major (the DLPack spec).
@@ -56,8 +58,8 @@ TFE_API TFE_NODISCARD tfe_status tfe_tensor_to_dlpack_versioned(struct DLManaged
 TFE_API TFE_NODISCARD tfe_status tfe_tensor_from_dlpack(tfe_tensor** out, tfe_context* ctx,
                                                         struct DLManagedTensor* src);
 /** As tfe_tensor_from_dlpack for the versioned form (major version 1). */
-TFE_API TFE_NODISCARD tfe_status tfe_tensor_from_dlpack_versioned(tfe_tensor** out, tfe_context* ctx,
-                                                                  struct DLManagedTensorVersioned* src);
+TFE_API TFE_NODISCARD tfe_status tfe_tensor_from_dlpack_versioned(
+    tfe_tensor** out, tfe_context* ctx, struct DLManagedTensorVersioned* src);
 
 #ifdef __cplusplus
 }

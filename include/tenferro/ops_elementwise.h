@@ -24,43 +24,55 @@ extern "C" {
 #endif
 
 /** a + b; integers wrap. */
-TFE_API TFE_NODISCARD tfe_status tfe_add(tfe_tensor** out, const tfe_tensor* a, const tfe_tensor* b);
+TFE_API TFE_NODISCARD tfe_status tfe_add(tfe_tensor** out, const tfe_tensor* a,
+                                         const tfe_tensor* b);
 /** a - b; integers wrap. */
-TFE_API TFE_NODISCARD tfe_status tfe_sub(tfe_tensor** out, const tfe_tensor* a, const tfe_tensor* b);
+TFE_API TFE_NODISCARD tfe_status tfe_sub(tfe_tensor** out, const tfe_tensor* a,
+                                         const tfe_tensor* b);
 /** a * b; integers wrap. */
-TFE_API TFE_NODISCARD tfe_status tfe_mul(tfe_tensor** out, const tfe_tensor* a, const tfe_tensor* b);
+TFE_API TFE_NODISCARD tfe_status tfe_mul(tfe_tensor** out, const tfe_tensor* a,
+                                         const tfe_tensor* b);
 /** True division: Bool and integer operands are converted to F64 first, so 1/0 is inf. */
-TFE_API TFE_NODISCARD tfe_status tfe_div(tfe_tensor** out, const tfe_tensor* a, const tfe_tensor* b);
+TFE_API TFE_NODISCARD tfe_status tfe_div(tfe_tensor** out, const tfe_tensor* a,
+                                         const tfe_tensor* b);
 /** Integer division truncating toward zero (the IR Div); integers only; MIN / -1 wraps.
  *  @return also TFE_ERR_NUMERICAL when a divisor is zero (nothing is written). */
-TFE_API TFE_NODISCARD tfe_status tfe_div_trunc(tfe_tensor** out, const tfe_tensor* a, const tfe_tensor* b);
+TFE_API TFE_NODISCARD tfe_status tfe_div_trunc(tfe_tensor** out, const tfe_tensor* a,
+                                               const tfe_tensor* b);
 /** Remainder with the dividend's sign (C fmod); real and integer; MIN % -1 == 0.
  *  @return also TFE_ERR_NUMERICAL for an integer zero divisor. */
-TFE_API TFE_NODISCARD tfe_status tfe_rem(tfe_tensor** out, const tfe_tensor* a, const tfe_tensor* b);
+TFE_API TFE_NODISCARD tfe_status tfe_rem(tfe_tensor** out, const tfe_tensor* a,
+                                         const tfe_tensor* b);
 /** a raised to b; integers wrap. @return also TFE_ERR_NUMERICAL for a negative integer exponent. */
-TFE_API TFE_NODISCARD tfe_status tfe_pow(tfe_tensor** out, const tfe_tensor* a, const tfe_tensor* b);
+TFE_API TFE_NODISCARD tfe_status tfe_pow(tfe_tensor** out, const tfe_tensor* a,
+                                         const tfe_tensor* b);
 /** Elementwise maximum (NaN propagates; logical or on Bool); no complex. */
-TFE_API TFE_NODISCARD tfe_status tfe_maximum(tfe_tensor** out, const tfe_tensor* a, const tfe_tensor* b);
+TFE_API TFE_NODISCARD tfe_status tfe_maximum(tfe_tensor** out, const tfe_tensor* a,
+                                             const tfe_tensor* b);
 /** Elementwise minimum (NaN propagates; logical and on Bool); no complex. */
-TFE_API TFE_NODISCARD tfe_status tfe_minimum(tfe_tensor** out, const tfe_tensor* a, const tfe_tensor* b);
+TFE_API TFE_NODISCARD tfe_status tfe_minimum(tfe_tensor** out, const tfe_tensor* a,
+                                             const tfe_tensor* b);
 /** Logical and (Bool) or bitwise and (integers); both operands of one dtype. */
-TFE_API TFE_NODISCARD tfe_status tfe_and(tfe_tensor** out, const tfe_tensor* a, const tfe_tensor* b);
+TFE_API TFE_NODISCARD tfe_status tfe_and(tfe_tensor** out, const tfe_tensor* a,
+                                         const tfe_tensor* b);
 /** Logical or (Bool) or bitwise or (integers); both operands of one dtype. */
 TFE_API TFE_NODISCARD tfe_status tfe_or(tfe_tensor** out, const tfe_tensor* a, const tfe_tensor* b);
 /** Logical (Bool) or bitwise (integers) exclusive or; both operands of one dtype. */
-TFE_API TFE_NODISCARD tfe_status tfe_xor(tfe_tensor** out, const tfe_tensor* a, const tfe_tensor* b);
+TFE_API TFE_NODISCARD tfe_status tfe_xor(tfe_tensor** out, const tfe_tensor* a,
+                                         const tfe_tensor* b);
 /** re + i*im from two real tensors of one dtype (F32 -> C32, F64 -> C64). */
-TFE_API TFE_NODISCARD tfe_status tfe_complex(tfe_tensor** out, const tfe_tensor* re, const tfe_tensor* im);
+TFE_API TFE_NODISCARD tfe_status tfe_complex(tfe_tensor** out, const tfe_tensor* re,
+                                             const tfe_tensor* im);
 /** Bool result of a <direction> b, direction TFE_CMP_EQ..TFE_CMP_GE; complex only for EQ/NE.
  *  @return also TFE_ERR_INVALID_ARGUMENT for an unknown direction. */
-TFE_API TFE_NODISCARD tfe_status tfe_compare(tfe_tensor** out, const tfe_tensor* a, const tfe_tensor* b,
-                                             int32_t direction);
+TFE_API TFE_NODISCARD tfe_status tfe_compare(tfe_tensor** out, const tfe_tensor* a,
+                                             const tfe_tensor* b, int32_t direction);
 /** pred ? on_true : on_false; pred is Bool; the values promote. */
 TFE_API TFE_NODISCARD tfe_status tfe_select(tfe_tensor** out, const tfe_tensor* pred,
                                             const tfe_tensor* on_true, const tfe_tensor* on_false);
 /** minimum(maximum(x, lo), hi) (so lo > hi gives hi); no complex. */
-TFE_API TFE_NODISCARD tfe_status tfe_clamp(tfe_tensor** out, const tfe_tensor* x, const tfe_tensor* lo,
-                                           const tfe_tensor* hi);
+TFE_API TFE_NODISCARD tfe_status tfe_clamp(tfe_tensor** out, const tfe_tensor* x,
+                                           const tfe_tensor* lo, const tfe_tensor* hi);
 
 /** -x; integers wrap. */
 TFE_API TFE_NODISCARD tfe_status tfe_neg(tfe_tensor** out, const tfe_tensor* x);

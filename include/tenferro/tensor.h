@@ -98,8 +98,8 @@ TFE_API TFE_NODISCARD tfe_status tfe_arange(tfe_tensor** out, tfe_context* ctx, 
  *  the same values on every machine and thread count. F32/F64/C32/C64. @since 0.1 */
 TFE_API TFE_NODISCARD tfe_status tfe_random_uniform(tfe_tensor** out, tfe_context* ctx,
                                                     int32_t dtype, int32_t ndim,
-                                                    const int64_t* shape, uint64_t seed,
-                                                    double low, double high);
+                                                    const int64_t* shape, uint64_t seed, double low,
+                                                    double high);
 /** Standard normal (complex: independent parts of variance 1/2), counter-based from seed.
  *  @since 0.1 */
 TFE_API TFE_NODISCARD tfe_status tfe_random_normal(tfe_tensor** out, tfe_context* ctx,

@@ -12,11 +12,11 @@
 namespace tfe {
 
 struct AllocatorStats {
-  int64_t cached_bytes = 0;  // held in free lists, ready for reuse
-  int64_t live_bytes = 0;    // handed out and not yet returned
-  int64_t hits = 0;          // requests served from a free list
-  int64_t misses = 0;        // requests that went to the system allocator
-  int64_t limit_bytes = 0;   // cache bound; blocks beyond it go back to the system
+  int64_t cached_bytes = 0; // held in free lists, ready for reuse
+  int64_t live_bytes = 0;   // handed out and not yet returned
+  int64_t hits = 0;         // requests served from a free list
+  int64_t misses = 0;       // requests that went to the system allocator
+  int64_t limit_bytes = 0;  // cache bound; blocks beyond it go back to the system
 };
 
 class CachingAllocator {

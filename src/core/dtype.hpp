@@ -131,16 +131,14 @@ inline constexpr DTypeSet kInt{DType::I32, DType::I64};
 inline constexpr DTypeSet kRealFloat{DType::F32, DType::F64};
 inline constexpr DTypeSet kComplex{DType::C32, DType::C64};
 inline constexpr DTypeSet kInexact = kRealFloat | kComplex;
-inline constexpr DTypeSet kNumeric = kInt | kInexact;         // no Bool
+inline constexpr DTypeSet kNumeric = kInt | kInexact;           // no Bool
 inline constexpr DTypeSet kOrdered = kBool | kInt | kRealFloat; // no complex
 inline constexpr DTypeSet kRealNumeric = kInt | kRealFloat;
 inline constexpr DTypeSet kAll = kBool | kNumeric;
 inline constexpr DTypeSet kLogical = kBool | kInt;
 } // namespace dtypes
 
-template <class T> struct type_tag {
-  using type = T;
-};
+template <class T> struct type_tag { using type = T; };
 
 // The one dtype dispatch: calls f(type_tag<T>{}) for the C++ type of d.
 template <class F> decltype(auto) visit_dtype(DType d, F&& f) {

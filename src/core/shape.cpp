@@ -9,7 +9,8 @@ int64_t checked_numel(std::span<const int64_t> shape) {
   int64_t n = 1;
   bool zero = false;
   for (int64_t e : shape) {
-    if (e < 0) fail(Status::InvalidArgument, "negative extent in shape %s", format_dims(shape).c_str());
+    if (e < 0)
+      fail(Status::InvalidArgument, "negative extent in shape %s", format_dims(shape).c_str());
     if (e == 0) zero = true;
   }
   if (zero) return 0;
@@ -65,7 +66,8 @@ Dims normalize_axes(std::span<const int64_t> axes, int64_t rank) {
 bool is_permutation(std::span<const int64_t> perm) {
   std::vector<bool> seen(perm.size(), false);
   for (int64_t p : perm) {
-    if (p < 0 || p >= static_cast<int64_t>(perm.size()) || seen[static_cast<size_t>(p)]) return false;
+    if (p < 0 || p >= static_cast<int64_t>(perm.size()) || seen[static_cast<size_t>(p)])
+      return false;
     seen[static_cast<size_t>(p)] = true;
   }
   return true;

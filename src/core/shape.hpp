@@ -6,9 +6,13 @@
 #include <span>
 #include <vector>
 
+#include "core/small_vector.hpp"
+
 namespace tfe {
 
-using Dims = std::vector<int64_t>;
+// Extents, strides or axes. Inline room for 6 entries covers nearly every tensor without a
+// heap allocation (see small_vector.hpp).
+using Dims = SmallVector<int64_t, 6>;
 
 // Product of the extents; Numerical error when it overflows int64, InvalidArgument on a negative.
 int64_t checked_numel(std::span<const int64_t> shape);

@@ -43,9 +43,7 @@ public:
   const std::shared_ptr<Storage>& storage() const { return storage_; }
 
   // Address of element (0,...,0). Writing is allowed only while building a fresh result.
-  template <class T> T* data() const {
-    return reinterpret_cast<T*>(storage_->data()) + offset_;
-  }
+  template <class T> T* data() const { return reinterpret_cast<T*>(storage_->data()) + offset_; }
   std::byte* raw_data() const { return storage_->data() + offset_ * itemsize(dtype_); }
 
   // Views. Arguments are validated by the callers (op shape rules); these only build metadata.

@@ -107,13 +107,15 @@ Tensor arange(DType dtype, double start, double stop, double step) {
     fail(Status::InvalidArgument, "start %g, stop %g and step %g must be finite with step != 0",
          start, stop, step);
   double count = std::ceil((stop - start) / step);
-  if (count > 9.0e18) fail(Status::Numerical, "arange(%g, %g, %g) has too many elements", start, stop, step);
+  if (count > 9.0e18)
+    fail(Status::Numerical, "arange(%g, %g, %g) has too many elements", start, stop, step);
   int64_t n = count > 0 ? static_cast<int64_t>(count) : 0;
   Tensor out = Tensor::empty(dtype, {n});
   visit_dtype(dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
     T* o = out.data<T>();
-    for (int64_t i = 0; i < n; ++i) o[i] = cpu::cast_value<T>(start + static_cast<double>(i) * step);
+    for (int64_t i = 0; i < n; ++i)
+      o[i] = cpu::cast_value<T>(start + static_cast<double>(i) * step);
   });
   return out;
 }
@@ -122,7 +124,8 @@ Tensor random_uniform(DType dtype, const Dims& shape, uint64_t seed, double low,
   require_inexact(dtype, "random_uniform");
   if (!(low < high) || !std::isfinite(low) || !std::isfinite(high))
     fail(Status::InvalidArgument, "needs finite low < high, got low %g and high %g", low, high);
-  return generate(dtype, shape, [=](uint64_t i, bool) { return low + (high - low) * uniform01(seed, i); });
+  return generate(dtype, shape,
+                  [=](uint64_t i, bool) { return low + (high - low) * uniform01(seed, i); });
 }
 
 Tensor random_normal(DType dtype, const Dims& shape, uint64_t seed) {

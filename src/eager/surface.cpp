@@ -43,8 +43,9 @@ Dims broadcast_shapes(std::span<const Dims> shapes) {
           if (i) all += i + 1 == shapes.size() ? " and " : ", ";
           all += format_dims(shapes[i]);
         }
-        fail(Status::ShapeMismatch, "shapes %s do not broadcast (left-aligned: dim %zu has %lld and %lld)",
-             all.c_str(), d, (long long)out[d], (long long)e);
+        fail(Status::ShapeMismatch,
+             "shapes %s do not broadcast (left-aligned: dim %zu has %lld and %lld)", all.c_str(), d,
+             (long long)out[d], (long long)e);
       }
     }
   }
@@ -102,13 +103,16 @@ Tensor call(OpCode code, std::span<const Tensor> in, const ops::Params& params) 
           if (def.is_value_operand(j)) values.push_back(from[j]);
         fail(Status::DtypeMismatch, "%s does not accept %s%s; it accepts %s",
              std::string(def.name).c_str(), dtypes_text(values).c_str(),
-             to[i] == from[i] ? "" : (" (promoted to " + std::string(dtype_name(to[i])) + ")").c_str(),
+             to[i] == from[i] ? ""
+                              : (" (promoted to " + std::string(dtype_name(to[i])) + ")").c_str(),
              ops::dtype_list(def.accepts).c_str());
       }
       if (to[i] != from[i]) args[i] = cast(args[i], to[i]);
     }
   }
-  if (def.elementwise && args.size() > 1) {
+  bool same_shapes = true;
+  for (const Tensor& t : args) same_shapes &= t.shape() == args[0].shape();
+  if (def.elementwise && !same_shapes) {
     Dims shape = broadcast_shapes(args);
     for (Tensor& t : args) t = broadcast_to(t, shape);
   }
@@ -166,7 +170,8 @@ Tensor mean(const Tensor& x, std::span<const int64_t> axes) {
   int64_t count = s.numel() == 0 ? 0 : x.numel() / s.numel();
   if (s.numel() == 0 || x.numel() == 0) {
     count = 1;
-    if (axes.empty()) count = x.numel();
+    if (axes.empty())
+      count = x.numel();
     else
       for (int64_t a : normalize_axes(axes, x.ndim())) count *= x.dim(a);
   }
@@ -183,7 +188,8 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
   if (a.dim(1) != b.dim(0))
     fail(Status::ShapeMismatch, "inner dimensions differ: a is %s and b is %s",
          format_dims(a.shape()).c_str(), format_dims(b.shape()).c_str());
-  Dims abatch(a.shape().begin() + 2, a.shape().end()), bbatch(b.shape().begin() + 2, b.shape().end());
+  Dims abatch(a.shape().begin() + 2, a.shape().end()),
+      bbatch(b.shape().begin() + 2, b.shape().end());
   std::array<Dims, 2> batches{abatch, bbatch};
   Dims batch = broadcast_shapes(batches);
   Dims ashape{a.dim(0), a.dim(1)}, bshape{b.dim(0), b.dim(1)};
@@ -223,8 +229,7 @@ Tensor stack(std::span<const Tensor> xs, int64_t axis) {
 }
 
 Tensor contiguous(const Tensor& t) {
-  if (t.is_compact() && t.offset() == 0 && t.storage() &&
-      t.storage()->nbytes() == t.nbytes())
+  if (t.is_compact() && t.offset() == 0 && t.storage() && t.storage()->nbytes() == t.nbytes())
     return t;
   Tensor out = Tensor::empty(t.dtype(), t.shape());
   cpu::kernels::copy_into(out, t);

@@ -13,7 +13,8 @@ namespace tfe::eager {
 
 // Runs `code`: promotes value operands (promotion_plan), broadcasts the operands of elementwise
 // ops to their common shape, then executes the op.
-Tensor call(ops::OpCode code, std::span<const Tensor> in, const ops::Params& params = ops::NoParams{});
+Tensor call(ops::OpCode code, std::span<const Tensor> in,
+            const ops::Params& params = ops::NoParams{});
 
 // The common left-aligned broadcast shape; ShapeMismatch naming the shapes when there is none.
 Dims broadcast_shapes(std::span<const Tensor> in);
@@ -21,8 +22,8 @@ Dims broadcast_shapes(std::span<const Dims> shapes);
 // t viewed with `shape` (left-aligned broadcast, explicit BroadcastInDim).
 Tensor broadcast_to(const Tensor& t, const Dims& shape);
 
-Tensor convert(const Tensor& x, DType dtype);      // checked: only lossless conversions
-Tensor cast(const Tensor& x, DType dtype);         // lossy allowed (IR Convert)
+Tensor convert(const Tensor& x, DType dtype);         // checked: only lossless conversions
+Tensor cast(const Tensor& x, DType dtype);            // lossy allowed (IR Convert)
 Tensor true_divide(const Tensor& a, const Tensor& b); // integers and Bool go to F64 first
 
 // Reductions over NumPy-style axes; an empty list means every axis. sum/prod of Bool or I32

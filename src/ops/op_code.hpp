@@ -8,23 +8,71 @@ namespace tfe::ops {
 
 enum class OpCode : uint16_t {
   // arithmetic (defs/arithmetic.hpp)
-  Add, Sub, Mul, Div, Rem, Pow, Neg, Conj, Abs, Sign, Maximum, Minimum,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Rem,
+  Pow,
+  Neg,
+  Conj,
+  Abs,
+  Sign,
+  Maximum,
+  Minimum,
   // logical (defs/logical.hpp)
-  And, Or, Xor, Not,
+  And,
+  Or,
+  Xor,
+  Not,
   // analytic (defs/analytic.hpp)
-  Exp, Log, Sin, Cos, Tan, Tanh, Sqrt, Rsqrt, Expm1, Log1p, Floor, Ceil, Round,
+  Exp,
+  Log,
+  Sin,
+  Cos,
+  Tan,
+  Tanh,
+  Sqrt,
+  Rsqrt,
+  Expm1,
+  Log1p,
+  Floor,
+  Ceil,
+  Round,
   // complex parts (defs/complex_parts.hpp)
-  Real, Imag, Complex,
+  Real,
+  Imag,
+  Complex,
   // comparison and selection (defs/comparison.hpp)
-  Compare, Select, Clamp,
+  Compare,
+  Select,
+  Clamp,
   // contraction (defs/contraction.hpp)
   DotGeneral,
   // reductions (defs/reduce.hpp)
-  ReduceSum, ReduceProd, ReduceMax, ReduceMin,
+  ReduceSum,
+  ReduceProd,
+  ReduceMax,
+  ReduceMin,
   // structural (defs/structural.hpp)
-  Transpose, Reshape, BroadcastInDim, Convert, Reverse, ExtractDiag, EmbedDiag, Tril, Triu, Iota,
+  Transpose,
+  Reshape,
+  BroadcastInDim,
+  Convert,
+  Reverse,
+  ExtractDiag,
+  EmbedDiag,
+  Tril,
+  Triu,
+  Iota,
   // indexing (defs/indexing.hpp)
-  Slice, DynamicSlice, DynamicUpdateSlice, Gather, Scatter, Pad, Concatenate,
+  Slice,
+  DynamicSlice,
+  DynamicUpdateSlice,
+  Gather,
+  Scatter,
+  Pad,
+  Concatenate,
   // constants (defs/constant.hpp)
   Constant,
   Count
@@ -33,8 +81,16 @@ enum class OpCode : uint16_t {
 inline constexpr int kNumOps = static_cast<int>(OpCode::Count);
 
 enum class OpGroup : uint8_t {
-  Arithmetic, Logical, Analytic, ComplexParts, Comparison, Contraction, Reduce, Structural,
-  Indexing, Constant
+  Arithmetic,
+  Logical,
+  Analytic,
+  ComplexParts,
+  Comparison,
+  Contraction,
+  Reduce,
+  Structural,
+  Indexing,
+  Constant
 };
 
 } // namespace tfe::ops

@@ -39,7 +39,7 @@ struct OpDef {
   std::string_view c_name; // the C entry point that runs exactly this op
   OpGroup group;
   int8_t min_inputs;
-  int8_t max_inputs;       // -1: variadic
+  int8_t max_inputs; // -1: variadic
   ParamsKind params;
   DTypeSet accepts;        // dtypes of the value operands
   uint32_t value_operands; // bit i set: operand i is a value operand (checked against accepts)

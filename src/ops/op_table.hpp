@@ -25,7 +25,8 @@ namespace detail {
 template <size_t... N> consteval auto join_rows(const OpDef (&... groups)[N]) {
   std::array<OpDef, (N + ...)> out{};
   size_t i = 0;
-  ((std::copy(std::begin(groups), std::end(groups), out.begin() + static_cast<long>(i)), i += N), ...);
+  ((std::copy(std::begin(groups), std::end(groups), out.begin() + static_cast<long>(i)), i += N),
+   ...);
   return out;
 }
 
@@ -40,10 +41,9 @@ consteval bool rows_are_dense(std::span<const OpDef> rows) {
 }
 } // namespace detail
 
-inline constexpr auto kOpTable =
-    detail::join_rows(defs::kArithmetic, defs::kLogical, defs::kAnalytic, defs::kComplexParts,
-                      defs::kComparison, defs::kContraction, defs::kReduce, defs::kStructural,
-                      defs::kIndexing, defs::kConstant);
+inline constexpr auto kOpTable = detail::join_rows(
+    defs::kArithmetic, defs::kLogical, defs::kAnalytic, defs::kComplexParts, defs::kComparison,
+    defs::kContraction, defs::kReduce, defs::kStructural, defs::kIndexing, defs::kConstant);
 
 static_assert(kOpTable.size() == static_cast<size_t>(kNumOps), "one row per OpCode");
 static_assert(detail::rows_are_dense(kOpTable), "row i describes OpCode i; names unique");

@@ -10,7 +10,9 @@ namespace {
 
 struct Hasher {
   size_t h = 0x9e3779b97f4a7c15ull;
-  void mix(uint64_t v) { h ^= std::hash<uint64_t>{}(v) + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2); }
+  void mix(uint64_t v) {
+    h ^= std::hash<uint64_t>{}(v) + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+  }
   void mix(const Dims& d) {
     mix(d.size());
     for (int64_t v : d) mix(static_cast<uint64_t>(v));
@@ -18,33 +20,58 @@ struct Hasher {
   void operator()(const NoParams&) {}
   void operator()(const CompareParams& p) { mix(static_cast<uint64_t>(p.dir)); }
   void operator()(const DotGeneralParams& p) {
-    mix(p.lhs_contracting); mix(p.rhs_contracting); mix(p.lhs_batch); mix(p.rhs_batch);
+    mix(p.lhs_contracting);
+    mix(p.rhs_contracting);
+    mix(p.lhs_batch);
+    mix(p.rhs_batch);
   }
   void operator()(const AxesParams& p) { mix(p.axes); }
   void operator()(const TransposeParams& p) { mix(p.perm); }
   void operator()(const ReshapeParams& p) { mix(p.shape); }
-  void operator()(const BroadcastInDimParams& p) { mix(p.shape); mix(p.dims); }
+  void operator()(const BroadcastInDimParams& p) {
+    mix(p.shape);
+    mix(p.dims);
+  }
   void operator()(const ConvertParams& p) { mix(static_cast<uint64_t>(p.dtype)); }
-  void operator()(const DiagParams& p) { mix(static_cast<uint64_t>(p.axis_a)); mix(static_cast<uint64_t>(p.axis_b)); }
+  void operator()(const DiagParams& p) {
+    mix(static_cast<uint64_t>(p.axis_a));
+    mix(static_cast<uint64_t>(p.axis_b));
+  }
   void operator()(const TriangleParams& p) { mix(static_cast<uint64_t>(p.k)); }
-  void operator()(const IotaParams& p) { mix(static_cast<uint64_t>(p.dtype)); mix(p.shape); mix(static_cast<uint64_t>(p.axis)); }
-  void operator()(const SliceParams& p) { mix(p.starts); mix(p.limits); mix(p.strides); }
+  void operator()(const IotaParams& p) {
+    mix(static_cast<uint64_t>(p.dtype));
+    mix(p.shape);
+    mix(static_cast<uint64_t>(p.axis));
+  }
+  void operator()(const SliceParams& p) {
+    mix(p.starts);
+    mix(p.limits);
+    mix(p.strides);
+  }
   void operator()(const DynamicSliceParams& p) { mix(p.sizes); }
   void operator()(const AxisParams& p) { mix(static_cast<uint64_t>(p.axis)); }
-  void operator()(const PadParams& p) { mix(p.low); mix(p.high); mix(p.interior); }
+  void operator()(const PadParams& p) {
+    mix(p.low);
+    mix(p.high);
+    mix(p.interior);
+  }
   void operator()(const ConstantParams& p) {
-    mix(static_cast<uint64_t>(p.dtype)); mix(p.shape);
+    mix(static_cast<uint64_t>(p.dtype));
+    mix(p.shape);
     for (std::byte b : p.bytes) mix(static_cast<uint64_t>(b));
   }
 };
 
 struct Printer {
   std::string operator()(const NoParams&) { return "{}"; }
-  std::string operator()(const CompareParams& p) { return "{dir=" + std::string(compare_dir_name(p.dir)) + "}"; }
+  std::string operator()(const CompareParams& p) {
+    return "{dir=" + std::string(compare_dir_name(p.dir)) + "}";
+  }
   std::string operator()(const DotGeneralParams& p) {
-    return "{lhs_contracting=" + format_dims(p.lhs_contracting) + ", rhs_contracting=" +
-           format_dims(p.rhs_contracting) + ", lhs_batch=" + format_dims(p.lhs_batch) +
-           ", rhs_batch=" + format_dims(p.rhs_batch) + "}";
+    return "{lhs_contracting=" + format_dims(p.lhs_contracting) +
+           ", rhs_contracting=" + format_dims(p.rhs_contracting) +
+           ", lhs_batch=" + format_dims(p.lhs_batch) + ", rhs_batch=" + format_dims(p.rhs_batch) +
+           "}";
   }
   std::string operator()(const AxesParams& p) { return "{axes=" + format_dims(p.axes) + "}"; }
   std::string operator()(const TransposeParams& p) { return "{perm=" + format_dims(p.perm) + "}"; }
@@ -52,8 +79,12 @@ struct Printer {
   std::string operator()(const BroadcastInDimParams& p) {
     return "{shape=" + format_dims(p.shape) + ", dims=" + format_dims(p.dims) + "}";
   }
-  std::string operator()(const ConvertParams& p) { return "{dtype=" + std::string(dtype_name(p.dtype)) + "}"; }
-  std::string operator()(const DiagParams& p) { return strformat("{axis_a=%lld, axis_b=%lld}", (long long)p.axis_a, (long long)p.axis_b); }
+  std::string operator()(const ConvertParams& p) {
+    return "{dtype=" + std::string(dtype_name(p.dtype)) + "}";
+  }
+  std::string operator()(const DiagParams& p) {
+    return strformat("{axis_a=%lld, axis_b=%lld}", (long long)p.axis_a, (long long)p.axis_b);
+  }
   std::string operator()(const TriangleParams& p) { return strformat("{k=%lld}", (long long)p.k); }
   std::string operator()(const IotaParams& p) {
     return strformat("{dtype=%s, shape=%s, axis=%lld}", std::string(dtype_name(p.dtype)).c_str(),
@@ -63,8 +94,12 @@ struct Printer {
     return "{starts=" + format_dims(p.starts) + ", limits=" + format_dims(p.limits) +
            ", strides=" + format_dims(p.strides) + "}";
   }
-  std::string operator()(const DynamicSliceParams& p) { return "{sizes=" + format_dims(p.sizes) + "}"; }
-  std::string operator()(const AxisParams& p) { return strformat("{axis=%lld}", (long long)p.axis); }
+  std::string operator()(const DynamicSliceParams& p) {
+    return "{sizes=" + format_dims(p.sizes) + "}";
+  }
+  std::string operator()(const AxisParams& p) {
+    return strformat("{axis=%lld}", (long long)p.axis);
+  }
   std::string operator()(const PadParams& p) {
     return "{low=" + format_dims(p.low) + ", high=" + format_dims(p.high) +
            ", interior=" + format_dims(p.interior) + "}";

@@ -113,8 +113,22 @@ using Params = std::variant<NoParams, CompareParams, DotGeneralParams, AxesParam
 
 // The alternative a row of the op table expects (same order as Params).
 enum class ParamsKind : uint8_t {
-  None, Compare, DotGeneral, Axes, Transpose, Reshape, BroadcastInDim, Convert, Diag, Triangle,
-  Iota, Slice, DynamicSlice, Axis, Pad, Constant
+  None,
+  Compare,
+  DotGeneral,
+  Axes,
+  Transpose,
+  Reshape,
+  BroadcastInDim,
+  Convert,
+  Diag,
+  Triangle,
+  Iota,
+  Slice,
+  DynamicSlice,
+  Axis,
+  Pad,
+  Constant
 };
 
 inline ParamsKind kind_of(const Params& p) { return static_cast<ParamsKind>(p.index()); }

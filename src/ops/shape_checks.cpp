@@ -35,26 +35,30 @@ void require_same_dtypes(std::span<const Meta> in, std::initializer_list<size_t>
 
 void require_integer(const Meta& m, const char* what, const char* label) {
   if (!is_integer(m.dtype))
-    violated(Status::DtypeMismatch, label,
-             strformat("%s must be I32 or I64, not %s", what, std::string(dtype_name(m.dtype)).c_str()));
+    violated(
+        Status::DtypeMismatch, label,
+        strformat("%s must be I32 or I64, not %s", what, std::string(dtype_name(m.dtype)).c_str()));
 }
 
 int64_t require_axis(int64_t axis, int64_t rank, const char* what, const char* label) {
   if (axis < 0 || axis >= rank)
-    violated(Status::InvalidArgument, label,
-             strformat("%s %lld is out of range for rank %lld", what, (long long)axis, (long long)rank));
+    violated(
+        Status::InvalidArgument, label,
+        strformat("%s %lld is out of range for rank %lld", what, (long long)axis, (long long)rank));
   return axis;
 }
 
-Dims require_axes(std::span<const int64_t> axes, int64_t rank, const char* what, const char* label) {
+Dims require_axes(std::span<const int64_t> axes, int64_t rank, const char* what,
+                  const char* label) {
   Dims out;
   out.reserve(axes.size());
   for (int64_t ax : axes) {
     int64_t a = require_axis(ax, rank, what, label);
     for (int64_t b : out)
       if (a == b)
-        violated(Status::InvalidArgument, label,
-                 strformat("%s %s name axis %lld twice", what, format_dims(axes).c_str(), (long long)a));
+        violated(
+            Status::InvalidArgument, label,
+            strformat("%s %s name axis %lld twice", what, format_dims(axes).c_str(), (long long)a));
     out.push_back(a);
   }
   return out;

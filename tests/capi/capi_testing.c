@@ -25,12 +25,36 @@ tfe_tensor* make_tensor(tfe_context* ctx, int32_t dtype, int32_t ndim, const int
     unsigned char* p = buf + i * size;
     switch (dtype) {
     case TFE_BOOL: *p = (unsigned char)(i % 2); break;
-    case TFE_I32: { int32_t v = (int32_t)(1 + i % 3); memcpy(p, &v, 4); break; }
-    case TFE_I64: { int64_t v = 1 + i % 3; memcpy(p, &v, 8); break; }
-    case TFE_F32: { float v = 1.0f + (float)i / 4; memcpy(p, &v, 4); break; }
-    case TFE_F64: { double v = 1.0 + (double)i / 4; memcpy(p, &v, 8); break; }
-    case TFE_C32: { float v[2] = {1.0f + (float)i / 4, 0.5f - (float)i / 8}; memcpy(p, v, 8); break; }
-    case TFE_C64: { double v[2] = {1.0 + (double)i / 4, 0.5 - (double)i / 8}; memcpy(p, v, 16); break; }
+    case TFE_I32: {
+      int32_t v = (int32_t)(1 + i % 3);
+      memcpy(p, &v, 4);
+      break;
+    }
+    case TFE_I64: {
+      int64_t v = 1 + i % 3;
+      memcpy(p, &v, 8);
+      break;
+    }
+    case TFE_F32: {
+      float v = 1.0f + (float)i / 4;
+      memcpy(p, &v, 4);
+      break;
+    }
+    case TFE_F64: {
+      double v = 1.0 + (double)i / 4;
+      memcpy(p, &v, 8);
+      break;
+    }
+    case TFE_C32: {
+      float v[2] = {1.0f + (float)i / 4, 0.5f - (float)i / 8};
+      memcpy(p, v, 8);
+      break;
+    }
+    case TFE_C64: {
+      double v[2] = {1.0 + (double)i / 4, 0.5 - (double)i / 8};
+      memcpy(p, v, 16);
+      break;
+    }
     default: break;
     }
   }

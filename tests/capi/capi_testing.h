@@ -13,14 +13,15 @@
 #include <tenferro/tenferro.h>
 
 /* Fails the test (with the library's message) unless the call returns TFE_OK. */
-#define TFE_OK_OR_FAIL(call)                                                                        \
+#define TFE_OK_OR_FAIL(call)                                                                       \
   do {                                                                                             \
     tfe_status s_ = (call);                                                                        \
-    if (s_ != TFE_OK) fail_msg("%s -> %s: %s", #call, tfe_status_name(s_), tfe_last_error_message()); \
+    if (s_ != TFE_OK)                                                                              \
+      fail_msg("%s -> %s: %s", #call, tfe_status_name(s_), tfe_last_error_message());              \
   } while (0)
 
 /* Asserts status and that the message starts with the function name. */
-#define EXPECT_STATUS(call, status, fn)                                                             \
+#define EXPECT_STATUS(call, status, fn)                                                            \
   do {                                                                                             \
     tfe_status s_ = (call);                                                                        \
     if (s_ != (status))                                                                            \

@@ -5,8 +5,15 @@
 
 #include <stdint.h>
 
-struct DLTestDevice { int32_t device_type; int32_t device_id; };
-struct DLTestDataType { uint8_t code; uint8_t bits; uint16_t lanes; };
+struct DLTestDevice {
+  int32_t device_type;
+  int32_t device_id;
+};
+struct DLTestDataType {
+  uint8_t code;
+  uint8_t bits;
+  uint16_t lanes;
+};
 struct DLTestTensor {
   void* data;
   struct DLTestDevice device;
@@ -21,7 +28,10 @@ struct DLManagedTensor {
   void* manager_ctx;
   void (*deleter)(struct DLManagedTensor* self);
 };
-struct DLTestVersion { uint32_t major; uint32_t minor; };
+struct DLTestVersion {
+  uint32_t major;
+  uint32_t minor;
+};
 struct DLManagedTensorVersioned {
   struct DLTestVersion version;
   void* manager_ctx;

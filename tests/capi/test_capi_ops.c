@@ -20,35 +20,63 @@ typedef struct {
   op_fn call;
   int n_inputs;
   operand in[3];
-  int32_t bad_dtype;  /* 0: no such case; else given to the operands in bad_dtype_mask */
+  int32_t bad_dtype; /* 0: no such case; else given to the operands in bad_dtype_mask */
   int bad_dtype_mask;
   int has_bad_shape;
   operand bad_shape[3];
-  op_fn bad_call;     /* optional: same inputs, a bad parameter */
+  op_fn bad_call; /* optional: same inputs, a bad parameter */
   tfe_status bad_call_status;
 } op_row;
 
-#define OP(dt, nd, ...) {dt, nd, {__VA_ARGS__}}
+#define OP(dt, nd, ...)                                                                            \
+  {                                                                                                \
+    dt, nd, { __VA_ARGS__ }                                                                        \
+  }
 
 static const int64_t ax1[] = {1};
 static const int64_t ax5[] = {5};
 
 /* ---- adapters: one line each ---- */
-#define BIN(name) static tfe_status a_##name(tfe_tensor** o, tfe_context* c, tfe_tensor* const* x) { (void)c; return tfe_##name(o, x[0], x[1]); }
-#define UN(name) static tfe_status a_##name(tfe_tensor** o, tfe_context* c, tfe_tensor* const* x) { (void)c; return tfe_##name(o, x[0]); }
-#define TER(name) static tfe_status a_##name(tfe_tensor** o, tfe_context* c, tfe_tensor* const* x) { (void)c; return tfe_##name(o, x[0], x[1], x[2]); }
-#define RED(name) static tfe_status a_##name(tfe_tensor** o, tfe_context* c, tfe_tensor* const* x) { (void)c; return tfe_##name(o, x[0], 1, ax1); } \
-  static tfe_status b_##name(tfe_tensor** o, tfe_context* c, tfe_tensor* const* x) { (void)c; return tfe_##name(o, x[0], 1, ax5); }
-#define FN(name, body) static tfe_status name(tfe_tensor** o, tfe_context* c, tfe_tensor* const* x) { (void)c; (void)x; return body; }
+#define BIN(name)                                                                                  \
+  static tfe_status a_##name(tfe_tensor** o, tfe_context* c, tfe_tensor* const* x) {               \
+    (void)c;                                                                                       \
+    return tfe_##name(o, x[0], x[1]);                                                              \
+  }
+#define UN(name)                                                                                   \
+  static tfe_status a_##name(tfe_tensor** o, tfe_context* c, tfe_tensor* const* x) {               \
+    (void)c;                                                                                       \
+    return tfe_##name(o, x[0]);                                                                    \
+  }
+#define TER(name)                                                                                  \
+  static tfe_status a_##name(tfe_tensor** o, tfe_context* c, tfe_tensor* const* x) {               \
+    (void)c;                                                                                       \
+    return tfe_##name(o, x[0], x[1], x[2]);                                                        \
+  }
+#define RED(name)                                                                                  \
+  static tfe_status a_##name(tfe_tensor** o, tfe_context* c, tfe_tensor* const* x) {               \
+    (void)c;                                                                                       \
+    return tfe_##name(o, x[0], 1, ax1);                                                            \
+  }                                                                                                \
+  static tfe_status b_##name(tfe_tensor** o, tfe_context* c, tfe_tensor* const* x) {               \
+    (void)c;                                                                                       \
+    return tfe_##name(o, x[0], 1, ax5);                                                            \
+  }
+#define FN(name, body)                                                                             \
+  static tfe_status name(tfe_tensor** o, tfe_context* c, tfe_tensor* const* x) {                   \
+    (void)c;                                                                                       \
+    (void)x;                                                                                       \
+    return body;                                                                                   \
+  }
 
-BIN(add) BIN(sub) BIN(mul) BIN(div) BIN(div_trunc) BIN(rem) BIN(pow) BIN(maximum) BIN(minimum)
-BIN(and) BIN(or) BIN(xor) BIN(complex) BIN(matmul)
-UN(neg) UN(conj) UN(abs) UN(sign) UN(not) UN(exp) UN(log) UN(sin) UN(cos) UN(tan) UN(tanh)
-UN(sqrt) UN(rsqrt) UN(expm1) UN(log1p) UN(floor) UN(ceil) UN(round) UN(real) UN(imag)
+// clang-format off
+BIN(add) BIN(sub) BIN(mul) BIN(div) BIN(div_trunc) BIN(rem) BIN(pow)
+BIN(maximum) BIN(minimum) BIN(and) BIN(or) BIN(xor) BIN(complex) BIN(matmul)
+UN(neg) UN(conj) UN(abs) UN(sign) UN(not) UN(exp) UN(log) UN(sin) UN(cos) UN(tan)
+UN(tanh) UN(sqrt) UN(rsqrt) UN(expm1) UN(log1p) UN(floor) UN(ceil) UN(round) UN(real) UN(imag)
 TER(select) TER(clamp)
 RED(sum) RED(prod) RED(mean) RED(reduce_sum) RED(reduce_prod) RED(reduce_max) RED(reduce_min)
-
 static const int64_t perm10[] = {1, 0}, perm00[] = {0, 0}, shape32[] = {3, 2}, shape42[] = {4, 2};
+// clang-format on
 static const int64_t shape23[] = {2, 3}, dims0[] = {0}, dims1[] = {1}, ax0[] = {0}, ax3[] = {3};
 static const int64_t st10[] = {1, 0}, lim32[] = {3, 2}, lim52[] = {5, 2}, sz22[] = {2, 2};
 static const int64_t low10[] = {1, 0}, high01[] = {0, 1}, intneg[] = {-1, 0};
@@ -115,57 +143,265 @@ FN(b_random_normal, tfe_random_normal(o, c, TFE_F64, -1, shape23, 7))
 #define M23 OP(TFE_F64, 2, 2, 3)
 #define V2 OP(TFE_F64, 1, 2)
 #define V3 OP(TFE_F64, 1, 3)
-#define NOSHAPE 0, {{0}}
-#define BINARY_ROW(name, bad) {"tfe_" #name, a_##name, 2, {M23, V2}, bad, 3, 1, {M23, V3}, NULL, 0}
-#define UNARY_ROW(name, bad) {"tfe_" #name, a_##name, 1, {M23}, bad, 1, NOSHAPE, NULL, 0}
-#define RED_ROW(name, bad) {"tfe_" #name, a_##name, 1, {M23}, bad, 1, NOSHAPE, b_##name, TFE_ERR_INVALID_ARGUMENT}
-#define CTX_ROW(name, status) {"tfe_" #name, a_##name, 0, {{0}}, 0, 0, NOSHAPE, b_##name, status}
+#define NOSHAPE                                                                                    \
+  0, {                                                                                             \
+    { 0 }                                                                                          \
+  }
+#define BINARY_ROW(name, bad)                                                                      \
+  { "tfe_" #name, a_##name, 2, {M23, V2}, bad, 3, 1, {M23, V3}, NULL, 0 }
+#define UNARY_ROW(name, bad)                                                                       \
+  { "tfe_" #name, a_##name, 1, {M23}, bad, 1, NOSHAPE, NULL, 0 }
+#define RED_ROW(name, bad)                                                                         \
+  { "tfe_" #name, a_##name, 1, {M23}, bad, 1, NOSHAPE, b_##name, TFE_ERR_INVALID_ARGUMENT }
+#define CTX_ROW(name, status)                                                                      \
+  { "tfe_" #name, a_##name, 0, {{0}}, 0, 0, NOSHAPE, b_##name, status }
 
 static const op_row rows[] = {
-    BINARY_ROW(add, TFE_BOOL), BINARY_ROW(sub, TFE_BOOL), BINARY_ROW(mul, TFE_BOOL),
-    BINARY_ROW(div, 0), BINARY_ROW(rem, TFE_C64), BINARY_ROW(pow, TFE_BOOL),
-    BINARY_ROW(maximum, TFE_C32), BINARY_ROW(minimum, TFE_C64), BINARY_ROW(complex, TFE_C64),
-    {"tfe_div_trunc", a_div_trunc, 2, {OP(TFE_I32, 2, 2, 3), OP(TFE_I32, 1, 2)}, TFE_F64, 3, 1, {OP(TFE_I32, 2, 2, 3), OP(TFE_I32, 1, 3)}, NULL, 0},
-    {"tfe_and", a_and, 2, {OP(TFE_BOOL, 2, 2, 3), OP(TFE_BOOL, 1, 2)}, TFE_F64, 3, 1, {OP(TFE_BOOL, 2, 2, 3), OP(TFE_BOOL, 1, 3)}, NULL, 0},
-    {"tfe_or", a_or, 2, {OP(TFE_I64, 2, 2, 3), OP(TFE_I64, 1, 2)}, TFE_C32, 3, 1, {OP(TFE_I64, 2, 2, 3), OP(TFE_I64, 1, 3)}, NULL, 0},
-    {"tfe_xor", a_xor, 2, {OP(TFE_I32, 2, 2, 3), OP(TFE_I32, 1, 2)}, TFE_F32, 3, 1, {OP(TFE_I32, 2, 2, 3), OP(TFE_I32, 1, 3)}, NULL, 0},
-    {"tfe_compare", a_compare, 2, {M23, V2}, TFE_C64, 3, 1, {M23, V3}, b_compare, TFE_ERR_INVALID_ARGUMENT},
-    {"tfe_select", a_select, 3, {OP(TFE_BOOL, 1, 2), M23, V2}, TFE_F64, 1, 1, {OP(TFE_BOOL, 1, 3), M23, V2}, NULL, 0},
+    BINARY_ROW(add, TFE_BOOL),
+    BINARY_ROW(sub, TFE_BOOL),
+    BINARY_ROW(mul, TFE_BOOL),
+    BINARY_ROW(div, 0),
+    BINARY_ROW(rem, TFE_C64),
+    BINARY_ROW(pow, TFE_BOOL),
+    BINARY_ROW(maximum, TFE_C32),
+    BINARY_ROW(minimum, TFE_C64),
+    BINARY_ROW(complex, TFE_C64),
+    {"tfe_div_trunc",
+     a_div_trunc,
+     2,
+     {OP(TFE_I32, 2, 2, 3), OP(TFE_I32, 1, 2)},
+     TFE_F64,
+     3,
+     1,
+     {OP(TFE_I32, 2, 2, 3), OP(TFE_I32, 1, 3)},
+     NULL,
+     0},
+    {"tfe_and",
+     a_and,
+     2,
+     {OP(TFE_BOOL, 2, 2, 3), OP(TFE_BOOL, 1, 2)},
+     TFE_F64,
+     3,
+     1,
+     {OP(TFE_BOOL, 2, 2, 3), OP(TFE_BOOL, 1, 3)},
+     NULL,
+     0},
+    {"tfe_or",
+     a_or,
+     2,
+     {OP(TFE_I64, 2, 2, 3), OP(TFE_I64, 1, 2)},
+     TFE_C32,
+     3,
+     1,
+     {OP(TFE_I64, 2, 2, 3), OP(TFE_I64, 1, 3)},
+     NULL,
+     0},
+    {"tfe_xor",
+     a_xor,
+     2,
+     {OP(TFE_I32, 2, 2, 3), OP(TFE_I32, 1, 2)},
+     TFE_F32,
+     3,
+     1,
+     {OP(TFE_I32, 2, 2, 3), OP(TFE_I32, 1, 3)},
+     NULL,
+     0},
+    {"tfe_compare",
+     a_compare,
+     2,
+     {M23, V2},
+     TFE_C64,
+     3,
+     1,
+     {M23, V3},
+     b_compare,
+     TFE_ERR_INVALID_ARGUMENT},
+    {"tfe_select",
+     a_select,
+     3,
+     {OP(TFE_BOOL, 1, 2), M23, V2},
+     TFE_F64,
+     1,
+     1,
+     {OP(TFE_BOOL, 1, 3), M23, V2},
+     NULL,
+     0},
     {"tfe_clamp", a_clamp, 3, {M23, V2, OP(TFE_F64, 0, 0)}, TFE_C64, 7, 1, {M23, V3, V2}, NULL, 0},
-    UNARY_ROW(neg, TFE_BOOL), UNARY_ROW(conj, TFE_BOOL), UNARY_ROW(abs, TFE_BOOL), UNARY_ROW(sign, TFE_BOOL),
+    UNARY_ROW(neg, TFE_BOOL),
+    UNARY_ROW(conj, TFE_BOOL),
+    UNARY_ROW(abs, TFE_BOOL),
+    UNARY_ROW(sign, TFE_BOOL),
     {"tfe_not", a_not, 1, {OP(TFE_BOOL, 2, 2, 3)}, TFE_F64, 1, NOSHAPE, NULL, 0},
-    UNARY_ROW(exp, TFE_I32), UNARY_ROW(log, TFE_I64), UNARY_ROW(sin, TFE_BOOL), UNARY_ROW(cos, TFE_I32),
-    UNARY_ROW(tan, TFE_I32), UNARY_ROW(tanh, TFE_I32), UNARY_ROW(sqrt, TFE_I32), UNARY_ROW(rsqrt, TFE_I32),
-    UNARY_ROW(expm1, TFE_I32), UNARY_ROW(log1p, TFE_I32), UNARY_ROW(floor, TFE_C64), UNARY_ROW(ceil, TFE_C32),
-    UNARY_ROW(round, TFE_I32), UNARY_ROW(real, TFE_I32), UNARY_ROW(imag, TFE_BOOL),
-    {"tfe_matmul", a_matmul, 2, {M23, OP(TFE_F64, 2, 3, 4)}, TFE_BOOL, 3, 1, {M23, OP(TFE_F64, 2, 4, 2)}, NULL, 0},
-    {"tfe_dot_general", a_dot_general, 2, {M23, OP(TFE_F64, 2, 3, 4)}, TFE_BOOL, 3, 1, {M23, OP(TFE_F64, 2, 4, 2)}, b_dot_general, TFE_ERR_INVALID_ARGUMENT},
-    RED_ROW(sum, 0), RED_ROW(prod, 0), RED_ROW(mean, 0), RED_ROW(reduce_sum, TFE_BOOL),
-    RED_ROW(reduce_prod, TFE_BOOL), RED_ROW(reduce_max, TFE_C64), RED_ROW(reduce_min, TFE_C32),
-    {"tfe_convert", a_convert, 1, {OP(TFE_F32, 2, 2, 3)}, TFE_C64, 1, NOSHAPE, b_convert, TFE_ERR_INVALID_ARGUMENT},
+    UNARY_ROW(exp, TFE_I32),
+    UNARY_ROW(log, TFE_I64),
+    UNARY_ROW(sin, TFE_BOOL),
+    UNARY_ROW(cos, TFE_I32),
+    UNARY_ROW(tan, TFE_I32),
+    UNARY_ROW(tanh, TFE_I32),
+    UNARY_ROW(sqrt, TFE_I32),
+    UNARY_ROW(rsqrt, TFE_I32),
+    UNARY_ROW(expm1, TFE_I32),
+    UNARY_ROW(log1p, TFE_I32),
+    UNARY_ROW(floor, TFE_C64),
+    UNARY_ROW(ceil, TFE_C32),
+    UNARY_ROW(round, TFE_I32),
+    UNARY_ROW(real, TFE_I32),
+    UNARY_ROW(imag, TFE_BOOL),
+    {"tfe_matmul",
+     a_matmul,
+     2,
+     {M23, OP(TFE_F64, 2, 3, 4)},
+     TFE_BOOL,
+     3,
+     1,
+     {M23, OP(TFE_F64, 2, 4, 2)},
+     NULL,
+     0},
+    {"tfe_dot_general",
+     a_dot_general,
+     2,
+     {M23, OP(TFE_F64, 2, 3, 4)},
+     TFE_BOOL,
+     3,
+     1,
+     {M23, OP(TFE_F64, 2, 4, 2)},
+     b_dot_general,
+     TFE_ERR_INVALID_ARGUMENT},
+    RED_ROW(sum, 0),
+    RED_ROW(prod, 0),
+    RED_ROW(mean, 0),
+    RED_ROW(reduce_sum, TFE_BOOL),
+    RED_ROW(reduce_prod, TFE_BOOL),
+    RED_ROW(reduce_max, TFE_C64),
+    RED_ROW(reduce_min, TFE_C32),
+    {"tfe_convert",
+     a_convert,
+     1,
+     {OP(TFE_F32, 2, 2, 3)},
+     TFE_C64,
+     1,
+     NOSHAPE,
+     b_convert,
+     TFE_ERR_INVALID_ARGUMENT},
     {"tfe_cast", a_cast, 1, {M23}, 0, 0, NOSHAPE, b_cast, TFE_ERR_INVALID_ARGUMENT},
     {"tfe_transpose", a_transpose, 1, {M23}, 0, 0, NOSHAPE, b_transpose, TFE_ERR_INVALID_ARGUMENT},
     {"tfe_reshape", a_reshape, 1, {M23}, 0, 0, NOSHAPE, b_reshape, TFE_ERR_SHAPE_MISMATCH},
-    {"tfe_broadcast_in_dim", a_broadcast_in_dim, 1, {V2}, 0, 0, NOSHAPE, b_broadcast_in_dim, TFE_ERR_SHAPE_MISMATCH},
-    {"tfe_broadcast_to", a_broadcast_to, 1, {V2}, 0, 0, NOSHAPE, b_broadcast_to, TFE_ERR_SHAPE_MISMATCH},
+    {"tfe_broadcast_in_dim",
+     a_broadcast_in_dim,
+     1,
+     {V2},
+     0,
+     0,
+     NOSHAPE,
+     b_broadcast_in_dim,
+     TFE_ERR_SHAPE_MISMATCH},
+    {"tfe_broadcast_to",
+     a_broadcast_to,
+     1,
+     {V2},
+     0,
+     0,
+     NOSHAPE,
+     b_broadcast_to,
+     TFE_ERR_SHAPE_MISMATCH},
     {"tfe_reverse", a_reverse, 1, {M23}, 0, 0, NOSHAPE, b_reverse, TFE_ERR_INVALID_ARGUMENT},
-    {"tfe_extract_diag", a_extract_diag, 1, {OP(TFE_F64, 2, 3, 3)}, 0, 0, NOSHAPE, b_extract_diag, TFE_ERR_INVALID_ARGUMENT},
-    {"tfe_embed_diag", a_embed_diag, 1, {V3}, 0, 0, NOSHAPE, b_embed_diag, TFE_ERR_INVALID_ARGUMENT},
+    {"tfe_extract_diag",
+     a_extract_diag,
+     1,
+     {OP(TFE_F64, 2, 3, 3)},
+     0,
+     0,
+     NOSHAPE,
+     b_extract_diag,
+     TFE_ERR_INVALID_ARGUMENT},
+    {"tfe_embed_diag",
+     a_embed_diag,
+     1,
+     {V3},
+     0,
+     0,
+     NOSHAPE,
+     b_embed_diag,
+     TFE_ERR_INVALID_ARGUMENT},
     {"tfe_tril", a_tril, 1, {OP(TFE_F64, 2, 3, 3)}, 0, 0, 1, {V3}, NULL, 0},
     {"tfe_triu", a_triu, 1, {OP(TFE_C64, 3, 3, 2, 2)}, 0, 0, 1, {OP(TFE_C64, 0, 0)}, NULL, 0},
     CTX_ROW(iota, TFE_ERR_DTYPE_MISMATCH),
-    {"tfe_slice", a_slice, 1, {OP(TFE_F64, 2, 4, 3)}, 0, 0, NOSHAPE, b_slice, TFE_ERR_INVALID_ARGUMENT},
-    {"tfe_dynamic_slice", a_dynamic_slice, 2, {OP(TFE_F64, 2, 4, 3), OP(TFE_I64, 1, 2)}, TFE_F64, 2, 1, {OP(TFE_F64, 2, 4, 3), OP(TFE_I64, 1, 3)}, b_dynamic_slice, TFE_ERR_INVALID_ARGUMENT},
-    {"tfe_dynamic_update_slice", a_dynamic_update_slice, 3, {OP(TFE_F64, 2, 4, 3), OP(TFE_F32, 2, 2, 2), OP(TFE_I32, 1, 2)}, TFE_F32, 4, 1, {OP(TFE_F64, 2, 4, 3), OP(TFE_F64, 2, 5, 3), OP(TFE_I32, 1, 2)}, NULL, 0},
-    {"tfe_gather", a_gather, 2, {OP(TFE_F64, 2, 4, 3), OP(TFE_I64, 1, 2)}, TFE_C32, 2, NOSHAPE, b_gather, TFE_ERR_INVALID_ARGUMENT},
-    {"tfe_scatter", a_scatter, 3, {OP(TFE_F64, 2, 4, 3), OP(TFE_I64, 1, 2), OP(TFE_F64, 2, 2, 3)}, TFE_F64, 2, 1, {OP(TFE_F64, 2, 4, 3), OP(TFE_I64, 1, 2), OP(TFE_F64, 2, 3, 3)}, b_scatter, TFE_ERR_INVALID_ARGUMENT},
+    {"tfe_slice",
+     a_slice,
+     1,
+     {OP(TFE_F64, 2, 4, 3)},
+     0,
+     0,
+     NOSHAPE,
+     b_slice,
+     TFE_ERR_INVALID_ARGUMENT},
+    {"tfe_dynamic_slice",
+     a_dynamic_slice,
+     2,
+     {OP(TFE_F64, 2, 4, 3), OP(TFE_I64, 1, 2)},
+     TFE_F64,
+     2,
+     1,
+     {OP(TFE_F64, 2, 4, 3), OP(TFE_I64, 1, 3)},
+     b_dynamic_slice,
+     TFE_ERR_INVALID_ARGUMENT},
+    {"tfe_dynamic_update_slice",
+     a_dynamic_update_slice,
+     3,
+     {OP(TFE_F64, 2, 4, 3), OP(TFE_F32, 2, 2, 2), OP(TFE_I32, 1, 2)},
+     TFE_F32,
+     4,
+     1,
+     {OP(TFE_F64, 2, 4, 3), OP(TFE_F64, 2, 5, 3), OP(TFE_I32, 1, 2)},
+     NULL,
+     0},
+    {"tfe_gather",
+     a_gather,
+     2,
+     {OP(TFE_F64, 2, 4, 3), OP(TFE_I64, 1, 2)},
+     TFE_C32,
+     2,
+     NOSHAPE,
+     b_gather,
+     TFE_ERR_INVALID_ARGUMENT},
+    {"tfe_scatter",
+     a_scatter,
+     3,
+     {OP(TFE_F64, 2, 4, 3), OP(TFE_I64, 1, 2), OP(TFE_F64, 2, 2, 3)},
+     TFE_F64,
+     2,
+     1,
+     {OP(TFE_F64, 2, 4, 3), OP(TFE_I64, 1, 2), OP(TFE_F64, 2, 3, 3)},
+     b_scatter,
+     TFE_ERR_INVALID_ARGUMENT},
     {"tfe_pad", a_pad, 1, {M23}, 0, 0, NOSHAPE, b_pad, TFE_ERR_INVALID_ARGUMENT},
-    {"tfe_concatenate", a_concatenate, 2, {M23, OP(TFE_I32, 2, 2, 1)}, 0, 0, 1, {M23, OP(TFE_F64, 2, 3, 1)}, b_concatenate, TFE_ERR_INVALID_ARGUMENT},
-    {"tfe_stack", a_stack, 2, {M23, OP(TFE_C32, 2, 2, 3)}, 0, 0, 1, {M23, OP(TFE_F64, 2, 2, 2)}, b_stack, TFE_ERR_INVALID_ARGUMENT},
+    {"tfe_concatenate",
+     a_concatenate,
+     2,
+     {M23, OP(TFE_I32, 2, 2, 1)},
+     0,
+     0,
+     1,
+     {M23, OP(TFE_F64, 2, 3, 1)},
+     b_concatenate,
+     TFE_ERR_INVALID_ARGUMENT},
+    {"tfe_stack",
+     a_stack,
+     2,
+     {M23, OP(TFE_C32, 2, 2, 3)},
+     0,
+     0,
+     1,
+     {M23, OP(TFE_F64, 2, 2, 2)},
+     b_stack,
+     TFE_ERR_INVALID_ARGUMENT},
     {"tfe_tensor_contiguous", a_contiguous, 1, {M23}, 0, 0, NOSHAPE, NULL, 0},
-    CTX_ROW(zeros, TFE_ERR_INVALID_ARGUMENT), CTX_ROW(ones, TFE_ERR_INVALID_ARGUMENT),
-    CTX_ROW(full, TFE_ERR_INVALID_ARGUMENT), CTX_ROW(eye, TFE_ERR_INVALID_ARGUMENT),
-    CTX_ROW(arange, TFE_ERR_INVALID_ARGUMENT), CTX_ROW(random_uniform, TFE_ERR_DTYPE_MISMATCH),
+    CTX_ROW(zeros, TFE_ERR_INVALID_ARGUMENT),
+    CTX_ROW(ones, TFE_ERR_INVALID_ARGUMENT),
+    CTX_ROW(full, TFE_ERR_INVALID_ARGUMENT),
+    CTX_ROW(eye, TFE_ERR_INVALID_ARGUMENT),
+    CTX_ROW(arange, TFE_ERR_INVALID_ARGUMENT),
+    CTX_ROW(random_uniform, TFE_ERR_DTYPE_MISMATCH),
     CTX_ROW(random_normal, TFE_ERR_INVALID_ARGUMENT),
 };
 #define N_ROWS ((int)(sizeof rows / sizeof rows[0]))
@@ -183,7 +419,8 @@ static void release_all(tfe_tensor** in, int n) {
   for (int i = 0; i < n; ++i) tfe_tensor_release(in[i]);
 }
 
-static void expect_failure(const op_row* r, tfe_context* ctx, tfe_tensor* const* in, tfe_status status) {
+static void expect_failure(const op_row* r, tfe_context* ctx, tfe_tensor* const* in,
+                           tfe_status status) {
   tfe_tensor* out = dummy_handle();
   EXPECT_STATUS(r->call(&out, ctx, in), status, r->c_name);
   assert_null(out);

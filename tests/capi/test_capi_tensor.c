@@ -57,7 +57,8 @@ static void* fail_on_thread(void* arg) {
   (void)arg;
   tfe_tensor* out = NULL;
   tfe_status s = tfe_zeros(&out, NULL, TFE_F64, 0, NULL);
-  return (void*)(intptr_t)(s == TFE_ERR_INVALID_ARGUMENT && strstr(tfe_last_error_message(), "ctx"));
+  return (void*)(intptr_t)(s == TFE_ERR_INVALID_ARGUMENT &&
+                           strstr(tfe_last_error_message(), "ctx"));
 }
 
 static void test_error_message_is_per_thread(void** state) {
@@ -98,7 +99,8 @@ static void test_roundtrip_every_dtype(void** state) {
     int64_t size = dtype_size(dt);
     unsigned char* row_major = malloc((size_t)n);
     for (int i = 0; i < 3; ++i)
-      for (int j = 0; j < 2; ++j) memcpy(row_major + (i * 2 + j) * size, bytes + (i + 3 * j) * size, (size_t)size);
+      for (int j = 0; j < 2; ++j)
+        memcpy(row_major + (i * 2 + j) * size, bytes + (i + 3 * j) * size, (size_t)size);
     const int64_t strides[] = {2, 1};
     tfe_tensor* u = NULL;
     TFE_OK_OR_FAIL(tfe_tensor_from_data(&u, ctx, dt, 2, shape, strides, row_major));
@@ -108,7 +110,8 @@ static void test_roundtrip_every_dtype(void** state) {
     assert_memory_equal(again, bytes, (size_t)n);
     /* a too small buffer is rejected and left untouched */
     memset(again, 0xAB, (size_t)m);
-    EXPECT_STATUS(tfe_tensor_to_data(u, again, m - 1), TFE_ERR_INVALID_ARGUMENT, "tfe_tensor_to_data");
+    EXPECT_STATUS(tfe_tensor_to_data(u, again, m - 1), TFE_ERR_INVALID_ARGUMENT,
+                  "tfe_tensor_to_data");
     for (int64_t i = 0; i < m; ++i) assert_int_equal(again[i], 0xAB);
     free(again);
     free(row_major);
@@ -152,15 +155,23 @@ static void test_from_data_errors(void** state) {
   const double v = 1;
   const int64_t shape[] = {2}, neg[] = {-2}, huge[] = {INT64_MAX / 2, 4};
   tfe_tensor* t = (tfe_tensor*)(void*)&v;
-  EXPECT_STATUS(tfe_tensor_from_data(&t, ctx, TFE_F64, 1, shape, NULL, NULL), TFE_ERR_INVALID_ARGUMENT, "tfe_tensor_from_data");
+  EXPECT_STATUS(tfe_tensor_from_data(&t, ctx, TFE_F64, 1, shape, NULL, NULL),
+                TFE_ERR_INVALID_ARGUMENT, "tfe_tensor_from_data");
   assert_null(t);
-  EXPECT_STATUS(tfe_tensor_from_data(&t, NULL, TFE_F64, 0, NULL, NULL, &v), TFE_ERR_INVALID_ARGUMENT, "tfe_tensor_from_data");
-  EXPECT_STATUS(tfe_tensor_from_data(&t, ctx, 0, 0, NULL, NULL, &v), TFE_ERR_INVALID_ARGUMENT, "tfe_tensor_from_data");
-  EXPECT_STATUS(tfe_tensor_from_data(&t, ctx, TFE_F64, -1, shape, NULL, &v), TFE_ERR_INVALID_ARGUMENT, "tfe_tensor_from_data");
-  EXPECT_STATUS(tfe_tensor_from_data(&t, ctx, TFE_F64, 1, NULL, NULL, &v), TFE_ERR_INVALID_ARGUMENT, "tfe_tensor_from_data");
-  EXPECT_STATUS(tfe_tensor_from_data(&t, ctx, TFE_F64, 1, neg, NULL, &v), TFE_ERR_INVALID_ARGUMENT, "tfe_tensor_from_data");
-  EXPECT_STATUS(tfe_tensor_from_data(&t, ctx, TFE_F64, 2, huge, NULL, &v), TFE_ERR_NUMERICAL, "tfe_tensor_from_data");
-  EXPECT_STATUS(tfe_tensor_from_data(NULL, ctx, TFE_F64, 0, NULL, NULL, &v), TFE_ERR_INVALID_ARGUMENT, "tfe_tensor_from_data");
+  EXPECT_STATUS(tfe_tensor_from_data(&t, NULL, TFE_F64, 0, NULL, NULL, &v),
+                TFE_ERR_INVALID_ARGUMENT, "tfe_tensor_from_data");
+  EXPECT_STATUS(tfe_tensor_from_data(&t, ctx, 0, 0, NULL, NULL, &v), TFE_ERR_INVALID_ARGUMENT,
+                "tfe_tensor_from_data");
+  EXPECT_STATUS(tfe_tensor_from_data(&t, ctx, TFE_F64, -1, shape, NULL, &v),
+                TFE_ERR_INVALID_ARGUMENT, "tfe_tensor_from_data");
+  EXPECT_STATUS(tfe_tensor_from_data(&t, ctx, TFE_F64, 1, NULL, NULL, &v), TFE_ERR_INVALID_ARGUMENT,
+                "tfe_tensor_from_data");
+  EXPECT_STATUS(tfe_tensor_from_data(&t, ctx, TFE_F64, 1, neg, NULL, &v), TFE_ERR_INVALID_ARGUMENT,
+                "tfe_tensor_from_data");
+  EXPECT_STATUS(tfe_tensor_from_data(&t, ctx, TFE_F64, 2, huge, NULL, &v), TFE_ERR_NUMERICAL,
+                "tfe_tensor_from_data");
+  EXPECT_STATUS(tfe_tensor_from_data(NULL, ctx, TFE_F64, 0, NULL, NULL, &v),
+                TFE_ERR_INVALID_ARGUMENT, "tfe_tensor_from_data");
   assert_null(t);
   int32_t nd = 0;
   EXPECT_STATUS(tfe_tensor_ndim(NULL, &nd), TFE_ERR_INVALID_ARGUMENT, "tfe_tensor_ndim");
@@ -216,7 +227,8 @@ static void test_from_buffer(void** state) {
   const int64_t shape[] = {2, 3};
   g_deleter_calls = 0;
   tfe_tensor* t = NULL;
-  TFE_OK_OR_FAIL(tfe_tensor_from_buffer(&t, ctx, TFE_F64, 2, shape, NULL, buf, count_deleter, &g_deleter_calls));
+  TFE_OK_OR_FAIL(tfe_tensor_from_buffer(&t, ctx, TFE_F64, 2, shape, NULL, buf, count_deleter,
+                                        &g_deleter_calls));
   const void* p = NULL;
   TFE_OK_OR_FAIL(tfe_tensor_data(t, &p));
   assert_ptr_equal(p, buf); /* zero copy */
@@ -238,10 +250,12 @@ static void test_from_buffer(void** state) {
   g_deleter_calls = 0;
   tfe_tensor* bad = NULL;
   char* raw = (char*)buf + 1;
-  EXPECT_STATUS(tfe_tensor_from_buffer(&bad, ctx, TFE_F64, 1, shape, NULL, raw, count_deleter, &g_deleter_calls),
+  EXPECT_STATUS(tfe_tensor_from_buffer(&bad, ctx, TFE_F64, 1, shape, NULL, raw, count_deleter,
+                                       &g_deleter_calls),
                 TFE_ERR_INVALID_ARGUMENT, "tfe_tensor_from_buffer");
   unsigned char bools[2] = {1, 2};
-  EXPECT_STATUS(tfe_tensor_from_buffer(&bad, ctx, TFE_BOOL, 1, shape, NULL, bools, count_deleter, &g_deleter_calls),
+  EXPECT_STATUS(tfe_tensor_from_buffer(&bad, ctx, TFE_BOOL, 1, shape, NULL, bools, count_deleter,
+                                       &g_deleter_calls),
                 TFE_ERR_INVALID_ARGUMENT, "tfe_tensor_from_buffer");
   assert_null(bad);
   assert_int_equal(g_deleter_calls, 0);
@@ -321,10 +335,12 @@ static void test_dlpack_import_row_major_and_errors(void** state) {
 
   m.dl_tensor.device.device_type = 2; /* CUDA: not supported, ownership not taken */
   tfe_tensor* t = NULL;
-  EXPECT_STATUS(tfe_tensor_from_dlpack(&t, ctx, &m), TFE_ERR_NOT_SUPPORTED, "tfe_tensor_from_dlpack");
+  EXPECT_STATUS(tfe_tensor_from_dlpack(&t, ctx, &m), TFE_ERR_NOT_SUPPORTED,
+                "tfe_tensor_from_dlpack");
   m.dl_tensor.device.device_type = 1;
   m.dl_tensor.dtype.bits = 16; /* half: no tenferro dtype */
-  EXPECT_STATUS(tfe_tensor_from_dlpack(&t, ctx, &m), TFE_ERR_NOT_SUPPORTED, "tfe_tensor_from_dlpack");
+  EXPECT_STATUS(tfe_tensor_from_dlpack(&t, ctx, &m), TFE_ERR_NOT_SUPPORTED,
+                "tfe_tensor_from_dlpack");
   m.dl_tensor.dtype.bits = 32;
   assert_int_equal(g_dl_deleted, 0);
 
@@ -422,12 +438,14 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_error_message_lifecycle, leak_setup, leak_teardown),
       cmocka_unit_test_setup_teardown(test_error_message_is_per_thread, leak_setup, leak_teardown),
       cmocka_unit_test_setup_teardown(test_roundtrip_every_dtype, leak_setup, leak_teardown),
-      cmocka_unit_test_setup_teardown(test_negative_strides_and_bool_normalisation, leak_setup, leak_teardown),
+      cmocka_unit_test_setup_teardown(test_negative_strides_and_bool_normalisation, leak_setup,
+                                      leak_teardown),
       cmocka_unit_test_setup_teardown(test_from_data_errors, leak_setup, leak_teardown),
       cmocka_unit_test_setup_teardown(test_lifetimes_and_accessors, leak_setup, leak_teardown),
       cmocka_unit_test_setup_teardown(test_from_buffer, leak_setup, leak_teardown),
       cmocka_unit_test_setup_teardown(test_dlpack_roundtrips, leak_setup, leak_teardown),
-      cmocka_unit_test_setup_teardown(test_dlpack_import_row_major_and_errors, leak_setup, leak_teardown),
+      cmocka_unit_test_setup_teardown(test_dlpack_import_row_major_and_errors, leak_setup,
+                                      leak_teardown),
       cmocka_unit_test_setup_teardown(test_surface_semantics, leak_setup, leak_teardown),
       cmocka_unit_test_setup_teardown(test_threads_setting, leak_setup, leak_teardown),
   };

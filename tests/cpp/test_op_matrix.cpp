@@ -32,7 +32,8 @@ std::vector<std::string> labels_of(std::string_view constraints) {
 
 } // namespace
 
-TEST_CASE("every op has samples, a reference, and an error sample per constraint label", "[ops][completeness]") {
+TEST_CASE("every op has samples, a reference, and an error sample per constraint label",
+          "[ops][completeness]") {
   for (const ops::OpDef& def : ops::kOpTable) {
     CAPTURE(def.name);
     auto s = samples_for(def.code);
@@ -63,7 +64,8 @@ TEST_CASE("op matrix: every op and accepted dtype matches its reference", "[ops]
     for (DType d : kAllDTypes) {
       if (!def.accepts.contains(d)) continue;
       for (const Sample& smp : s->make(d)) {
-        INFO(def.name << " " << dtype_name(d) << " sample " << smp.label << " params " << ops::to_string(smp.params));
+        INFO(def.name << " " << dtype_name(d) << " sample " << smp.label << " params "
+                      << ops::to_string(smp.params));
         auto metas = metas_of(smp.inputs);
         ops::Meta out = ops::infer_meta(def.code, metas, smp.params);
         Tensor got = cpu::execute(def.code, smp.inputs, smp.params);
@@ -81,7 +83,8 @@ TEST_CASE("op matrix: every op and accepted dtype matches its reference", "[ops]
           Tensor again = cpu::execute(def.code, in, smp.params);
           std::string why2;
           INFO("relayout variant " << variant);
-          bool same = s->layout_exact ? identical(again, got, &why2) : close(again, got, rtol, rtol * 1e-3, &why2);
+          bool same = s->layout_exact ? identical(again, got, &why2)
+                                      : close(again, got, rtol, rtol * 1e-3, &why2);
           INFO(why2);
           CHECK(same);
         }
@@ -90,7 +93,8 @@ TEST_CASE("op matrix: every op and accepted dtype matches its reference", "[ops]
   }
 }
 
-TEST_CASE("op matrix: unaccepted dtypes, wrong arity and constraint violations fail", "[ops][errors]") {
+TEST_CASE("op matrix: unaccepted dtypes, wrong arity and constraint violations fail",
+          "[ops][errors]") {
   for (const ops::OpDef& def : ops::kOpTable) {
     auto s = samples_for(def.code);
     if (!s) continue;
@@ -140,7 +144,8 @@ TEST_CASE("op matrix: unaccepted dtypes, wrong arity and constraint violations f
         INFO("got: " << err.message());
         CHECK(err.status() == e.status);
         CHECK_THAT(err.message(), Catch::Contains(e.substring));
-        if (e.label.size() >= 2 && e.label[0] == 'C' && std::isdigit(static_cast<unsigned char>(e.label[1])))
+        if (e.label.size() >= 2 && e.label[0] == 'C' &&
+            std::isdigit(static_cast<unsigned char>(e.label[1])))
           CHECK_THAT(err.message(), Catch::Contains("(" + e.label + ")"));
       }
     }

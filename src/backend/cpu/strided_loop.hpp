@@ -27,7 +27,8 @@ public:
     for (size_t d = 0; d < shape.size(); ++d) {
       if (shape[d] == 1) continue;
       Steps s;
-      for (size_t k = 0; k < N; ++k) s[k] = ops[k]->stride(static_cast<int64_t>(d)) * itemsize(ops[k]->dtype());
+      for (size_t k = 0; k < N; ++k)
+        s[k] = ops[k]->stride(static_cast<int64_t>(d)) * itemsize(ops[k]->dtype());
       if (!shape_.empty()) {
         bool mergeable = true;
         for (size_t k = 0; k < N; ++k) mergeable &= (s[k] == steps_.back()[k] * shape_.back());
@@ -43,6 +44,10 @@ public:
 
   int64_t numel() const { return numel_; }
   size_t ndim() const { return shape_.size(); }
+  // The coalesced iteration space (dims of extent 1 dropped, contiguous neighbours merged).
+  int64_t extent(size_t d) const { return shape_[d]; }
+  const Steps& steps(size_t d) const { return steps_[d]; }
+  const Ptrs& base() const { return base_; }
   const Steps& inner_steps() const { return steps_.empty() ? zero_steps_ : steps_[0]; }
 
   // Calls inner(ptrs, count, steps) over runs of the inner dim covering linear indices
@@ -85,7 +90,7 @@ public:
 
 private:
   Dims shape_;
-  std::vector<Steps> steps_;
+  SmallVector<Steps, 6> steps_;
   Ptrs base_{};
   Steps zero_steps_{};
   int64_t numel_ = 0;
@@ -96,7 +101,8 @@ private:
 // the compiler vectorises, and splits large work over the thread budget.
 
 template <class Out, class... In> struct Map {
-  template <class F, class... Ts> static void run(F f, int64_t grain, const Tensor& out, const Ts&... in) {
+  template <class F, class... Ts>
+  static void run(F f, int64_t grain, const Tensor& out, const Ts&... in) {
     constexpr size_t N = 1 + sizeof...(In);
     StridedLoop<N> loop(out.shape(), {&out, &in...});
     auto inner = [&f](const typename StridedLoop<N>::Ptrs& p, int64_t n,

@@ -9,7 +9,8 @@ Meta dot_general(std::span<const Meta> in, const Params& params) {
   const auto& p = std::get<DotGeneralParams>(params);
   const Meta& l = in[0];
   const Meta& r = in[1];
-  if (p.lhs_batch.size() != p.rhs_batch.size() || p.lhs_contracting.size() != p.rhs_contracting.size())
+  if (p.lhs_batch.size() != p.rhs_batch.size() ||
+      p.lhs_contracting.size() != p.rhs_contracting.size())
     violated(Status::ShapeMismatch, "C1",
              strformat("lhs has %zu batch and %zu contracting dims but rhs has %zu and %zu",
                        p.lhs_batch.size(), p.lhs_contracting.size(), p.rhs_batch.size(),

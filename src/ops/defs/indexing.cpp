@@ -95,11 +95,11 @@ Meta scatter(std::span<const Meta> in, const Params& params) {
                               static_cast<int64_t>(x.shape.size()), "axis", "C2");
   Dims expect = gathered_shape(x.shape, in[1].shape, static_cast<size_t>(axis));
   if (in[2].shape != expect)
-    violated(Status::ShapeMismatch, "C3",
-             strformat("updates have shape %s but operand %s with indices %s along axis %lld needs %s",
-                       format_dims(in[2].shape).c_str(), format_dims(x.shape).c_str(),
-                       format_dims(in[1].shape).c_str(), (long long)axis,
-                       format_dims(expect).c_str()));
+    violated(
+        Status::ShapeMismatch, "C3",
+        strformat("updates have shape %s but operand %s with indices %s along axis %lld needs %s",
+                  format_dims(in[2].shape).c_str(), format_dims(x.shape).c_str(),
+                  format_dims(in[1].shape).c_str(), (long long)axis, format_dims(expect).c_str()));
   require_same_dtypes(in, {0, 2}, "C4");
   return x;
 }
@@ -144,10 +144,11 @@ Meta concatenate(std::span<const Meta> in, const Params& params) {
   for (size_t i = 1; i < in.size(); ++i) {
     for (size_t d = 0; d < x.shape.size(); ++d)
       if (static_cast<int64_t>(d) != axis && in[i].shape[d] != x.shape[d])
-        violated(Status::ShapeMismatch, "C3",
-                 strformat("operand %zu has shape %s but operand 0 has %s (only axis %lld may differ)",
-                           i, format_dims(in[i].shape).c_str(), format_dims(x.shape).c_str(),
-                           (long long)axis));
+        violated(
+            Status::ShapeMismatch, "C3",
+            strformat("operand %zu has shape %s but operand 0 has %s (only axis %lld may differ)",
+                      i, format_dims(in[i].shape).c_str(), format_dims(x.shape).c_str(),
+                      (long long)axis));
     out.shape[static_cast<size_t>(axis)] += in[i].shape[static_cast<size_t>(axis)];
   }
   for (size_t i = 1; i < in.size(); ++i)

@@ -69,7 +69,8 @@ namespace {
 void require_diag_axes(const DiagParams& p, int64_t rank, const char* label) {
   Dims ab{p.axis_a, p.axis_b};
   if (rank < 2)
-    violated(Status::ShapeMismatch, label, strformat("needs rank >= 2, got rank %lld", (long long)rank));
+    violated(Status::ShapeMismatch, label,
+             strformat("needs rank >= 2, got rank %lld", (long long)rank));
   require_axes(ab, rank, "axes", label);
 }
 } // namespace

@@ -22,20 +22,47 @@ std::optional<OpSamples> analytic_samples(ops::OpCode op) {
   };
   const Domain A = Domain::Any, P = Domain::Positive;
   switch (op) {
-  case OpCode::Exp: return fn(A, [](Scalar z) { return std::exp(z); }, [](double x) { return std::exp(x); });
-  case OpCode::Log: return fn(P, [](Scalar z) { return std::log(z); }, [](double x) { return std::log(x); });
-  case OpCode::Sin: return fn(A, [](Scalar z) { return std::sin(z); }, [](double x) { return std::sin(x); });
-  case OpCode::Cos: return fn(A, [](Scalar z) { return std::cos(z); }, [](double x) { return std::cos(x); });
-  case OpCode::Tan: return fn(Domain::Unit, [](Scalar z) { return std::tan(z); }, [](double x) { return std::tan(x); });
-  case OpCode::Tanh: return fn(A, [](Scalar z) { return std::tanh(z); }, [](double x) { return std::tanh(x); });
-  case OpCode::Sqrt: return fn(P, [](Scalar z) { return std::sqrt(z); }, [](double x) { return std::sqrt(x); });
-  case OpCode::Rsqrt: return fn(P, [](Scalar z) { return 1.0 / std::sqrt(z); }, [](double x) { return 1.0 / std::sqrt(x); });
-  case OpCode::Expm1: return fn(A, [](Scalar z) { return std::exp(z) - 1.0; }, [](double x) { return std::expm1(x); }, 1e3);
-  case OpCode::Log1p: return fn(Domain::Unit, [](Scalar z) { return std::log(1.0 + z); }, [](double x) { return std::log1p(x); }, 1e3);
-  case OpCode::Floor: return fn(A, [](Scalar z) { return z; }, [](double x) { return std::floor(x); });
-  case OpCode::Ceil: return fn(A, [](Scalar z) { return z; }, [](double x) { return std::ceil(x); });
+  case OpCode::Exp:
+    return fn(
+        A, [](Scalar z) { return std::exp(z); }, [](double x) { return std::exp(x); });
+  case OpCode::Log:
+    return fn(
+        P, [](Scalar z) { return std::log(z); }, [](double x) { return std::log(x); });
+  case OpCode::Sin:
+    return fn(
+        A, [](Scalar z) { return std::sin(z); }, [](double x) { return std::sin(x); });
+  case OpCode::Cos:
+    return fn(
+        A, [](Scalar z) { return std::cos(z); }, [](double x) { return std::cos(x); });
+  case OpCode::Tan:
+    return fn(
+        Domain::Unit, [](Scalar z) { return std::tan(z); }, [](double x) { return std::tan(x); });
+  case OpCode::Tanh:
+    return fn(
+        A, [](Scalar z) { return std::tanh(z); }, [](double x) { return std::tanh(x); });
+  case OpCode::Sqrt:
+    return fn(
+        P, [](Scalar z) { return std::sqrt(z); }, [](double x) { return std::sqrt(x); });
+  case OpCode::Rsqrt:
+    return fn(
+        P, [](Scalar z) { return 1.0 / std::sqrt(z); },
+        [](double x) { return 1.0 / std::sqrt(x); });
+  case OpCode::Expm1:
+    return fn(
+        A, [](Scalar z) { return std::exp(z) - 1.0; }, [](double x) { return std::expm1(x); }, 1e3);
+  case OpCode::Log1p:
+    return fn(
+        Domain::Unit, [](Scalar z) { return std::log(1.0 + z); },
+        [](double x) { return std::log1p(x); }, 1e3);
+  case OpCode::Floor:
+    return fn(
+        A, [](Scalar z) { return z; }, [](double x) { return std::floor(x); });
+  case OpCode::Ceil:
+    return fn(
+        A, [](Scalar z) { return z; }, [](double x) { return std::ceil(x); });
   case OpCode::Round: {
-    OpSamples s = fn(A, [](Scalar z) { return z; }, [](double x) { return std::nearbyint(x); });
+    OpSamples s = fn(
+        A, [](Scalar z) { return z; }, [](double x) { return std::nearbyint(x); });
     auto make = s.make;
     s.make = [make](DType d) {
       auto v = make(d);

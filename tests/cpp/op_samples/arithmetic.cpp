@@ -12,14 +12,16 @@ using V = std::vector<Scalar>;
 using I = std::vector<int64_t>;
 
 int64_t trunc_div(int64_t a, int64_t b, DType d) {
-  int64_t min = d == DType::I32 ? std::numeric_limits<int32_t>::min() : std::numeric_limits<int64_t>::min();
+  int64_t min =
+      d == DType::I32 ? std::numeric_limits<int32_t>::min() : std::numeric_limits<int64_t>::min();
   if (b == -1) return a == min ? min : -a;
   return a / b;
 }
 
 int64_t int_power(int64_t a, int64_t n, DType d) {
   int64_t r = 1;
-  for (int64_t i = 0; i < n; ++i) r = wrap_to(d, static_cast<int64_t>(static_cast<uint64_t>(r) * static_cast<uint64_t>(a)));
+  for (int64_t i = 0; i < n; ++i)
+    r = wrap_to(d, static_cast<int64_t>(static_cast<uint64_t>(r) * static_cast<uint64_t>(a)));
   return r;
 }
 
@@ -42,8 +44,10 @@ Scalar sign_ref(Scalar z, DType d) {
 // Integer edge cases the semantics pin: MIN / -1 wraps, MIN % -1 == 0, wrapping add/mul/neg/abs.
 std::vector<Sample> integer_edges(OpCode op, DType d) {
   if (!is_integer(d)) return {};
-  int64_t min = d == DType::I32 ? std::numeric_limits<int32_t>::min() : std::numeric_limits<int64_t>::min();
-  int64_t max = d == DType::I32 ? std::numeric_limits<int32_t>::max() : std::numeric_limits<int64_t>::max();
+  int64_t min =
+      d == DType::I32 ? std::numeric_limits<int32_t>::min() : std::numeric_limits<int64_t>::min();
+  int64_t max =
+      d == DType::I32 ? std::numeric_limits<int32_t>::max() : std::numeric_limits<int64_t>::max();
   I a{min, min, max, -7, 7, -7, min, 5};
   I b{-1, 1, 1, 2, -2, -2, 3, 7};
   if (op == OpCode::Pow) b = I{2, 3, 2, 0, 1, 3, 1, 2};
@@ -68,20 +72,40 @@ std::optional<OpSamples> arithmetic_samples(OpCode op) {
   const Domain A = Domain::Any;
   switch (op) {
   case OpCode::Add:
-    return with_edges(op, elementwise_samples({A, A}, {[](const V& v, DType) { return v[0] + v[1]; },
-                                                       [](const I& v, DType d) { return wrap_to(d, static_cast<int64_t>(static_cast<uint64_t>(v[0]) + static_cast<uint64_t>(v[1]))); }}));
+    return with_edges(
+        op, elementwise_samples({A, A}, {[](const V& v, DType) { return v[0] + v[1]; },
+                                         [](const I& v, DType d) {
+                                           return wrap_to(d, static_cast<int64_t>(
+                                                                 static_cast<uint64_t>(v[0]) +
+                                                                 static_cast<uint64_t>(v[1])));
+                                         }}));
   case OpCode::Sub:
-    return with_edges(op, elementwise_samples({A, A}, {[](const V& v, DType) { return v[0] - v[1]; },
-                                                       [](const I& v, DType d) { return wrap_to(d, static_cast<int64_t>(static_cast<uint64_t>(v[0]) - static_cast<uint64_t>(v[1]))); }}));
+    return with_edges(
+        op, elementwise_samples({A, A}, {[](const V& v, DType) { return v[0] - v[1]; },
+                                         [](const I& v, DType d) {
+                                           return wrap_to(d, static_cast<int64_t>(
+                                                                 static_cast<uint64_t>(v[0]) -
+                                                                 static_cast<uint64_t>(v[1])));
+                                         }}));
   case OpCode::Mul:
-    return with_edges(op, elementwise_samples({A, A}, {[](const V& v, DType) { return v[0] * v[1]; },
-                                                       [](const I& v, DType d) { return wrap_to(d, static_cast<int64_t>(static_cast<uint64_t>(v[0]) * static_cast<uint64_t>(v[1]))); }}));
+    return with_edges(
+        op, elementwise_samples({A, A}, {[](const V& v, DType) { return v[0] * v[1]; },
+                                         [](const I& v, DType d) {
+                                           return wrap_to(d, static_cast<int64_t>(
+                                                                 static_cast<uint64_t>(v[0]) *
+                                                                 static_cast<uint64_t>(v[1])));
+                                         }}));
   case OpCode::Div:
-    return with_edges(op, elementwise_samples({A, Domain::NonZero}, {[](const V& v, DType) { return v[0] / v[1]; },
-                                                                     [](const I& v, DType d) { return trunc_div(v[0], v[1], d); }}));
+    return with_edges(
+        op, elementwise_samples({A, Domain::NonZero},
+                                {[](const V& v, DType) { return v[0] / v[1]; },
+                                 [](const I& v, DType d) { return trunc_div(v[0], v[1], d); }}));
   case OpCode::Rem:
-    return with_edges(op, elementwise_samples({A, Domain::NonZero}, {[](const V& v, DType) { return Scalar(std::fmod(v[0].real(), v[1].real())); },
-                                                                     [](const I& v, DType) { return v[1] == -1 ? 0 : v[0] % v[1]; }}));
+    return with_edges(
+        op, elementwise_samples(
+                {A, Domain::NonZero},
+                {[](const V& v, DType) { return Scalar(std::fmod(v[0].real(), v[1].real())); },
+                 [](const I& v, DType) { return v[1] == -1 ? 0 : v[0] % v[1]; }}));
   case OpCode::Pow: {
     auto s = elementwise_samples({Domain::Positive, Domain::SmallNonNeg},
                                  {[](const V& v, DType d) {
@@ -94,15 +118,27 @@ std::optional<OpSamples> arithmetic_samples(OpCode op) {
   }
   case OpCode::Neg:
     return with_edges(op, elementwise_samples({A}, {[](const V& v, DType) { return -v[0]; },
-                                                    [](const I& v, DType d) { return wrap_to(d, static_cast<int64_t>(0 - static_cast<uint64_t>(v[0]))); }}));
+                                                    [](const I& v, DType d) {
+                                                      return wrap_to(
+                                                          d, static_cast<int64_t>(
+                                                                 0 - static_cast<uint64_t>(v[0])));
+                                                    }}));
   case OpCode::Conj:
-    return elementwise_samples({A}, {[](const V& v, DType) { return std::conj(v[0]); }, [](const I& v, DType) { return v[0]; }});
+    return elementwise_samples({A}, {[](const V& v, DType) { return std::conj(v[0]); },
+                                     [](const I& v, DType) { return v[0]; }});
   case OpCode::Abs:
-    return with_edges(op, elementwise_samples({A}, {[](const V& v, DType) { return Scalar(std::abs(v[0])); },
-                                                    [](const I& v, DType d) { return wrap_to(d, v[0] < 0 ? static_cast<int64_t>(0 - static_cast<uint64_t>(v[0])) : v[0]); }}));
+    return with_edges(
+        op, elementwise_samples({A}, {[](const V& v, DType) { return Scalar(std::abs(v[0])); },
+                                      [](const I& v, DType d) {
+                                        return wrap_to(d, v[0] < 0
+                                                              ? static_cast<int64_t>(
+                                                                    0 - static_cast<uint64_t>(v[0]))
+                                                              : v[0]);
+                                      }}));
   case OpCode::Sign:
-    return elementwise_samples({A}, {[](const V& v, DType d) { return sign_ref(v[0], d); },
-                                     [](const I& v, DType) { return int64_t{v[0] > 0} - int64_t{v[0] < 0}; }});
+    return elementwise_samples(
+        {A}, {[](const V& v, DType d) { return sign_ref(v[0], d); },
+              [](const I& v, DType) { return int64_t{v[0] > 0} - int64_t{v[0] < 0}; }});
   case OpCode::Maximum:
     return elementwise_samples({A, A}, {[](const V& v, DType) { return max_ref(v[0], v[1]); },
                                         [](const I& v, DType) { return std::max(v[0], v[1]); }});

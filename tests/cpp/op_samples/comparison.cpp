@@ -27,13 +27,16 @@ OpSamples compare_samples() {
   std::vector<OpSamples> per_dir;
   for (int k = 0; k <= 5; ++k) {
     CompareDir dir = static_cast<CompareDir>(k);
-    per_dir.push_back(elementwise_samples(
-        {Domain::Any, Domain::Any},
-        {[dir](const std::vector<Scalar>& v, DType) { return Scalar(compare_ref(dir, v[0], v[1]) ? 1.0 : 0.0); },
-         [dir](const std::vector<int64_t>& v, DType) {
-           return int64_t{compare_ref(dir, Scalar(static_cast<double>(v[0])), Scalar(static_cast<double>(v[1])))};
-         }},
-        ops::CompareParams{dir}));
+    per_dir.push_back(
+        elementwise_samples({Domain::Any, Domain::Any},
+                            {[dir](const std::vector<Scalar>& v, DType) {
+                               return Scalar(compare_ref(dir, v[0], v[1]) ? 1.0 : 0.0);
+                             },
+                             [dir](const std::vector<int64_t>& v, DType) {
+                               return int64_t{compare_ref(dir, Scalar(static_cast<double>(v[0])),
+                                                          Scalar(static_cast<double>(v[1])))};
+                             }},
+                            ops::CompareParams{dir}));
   }
   s.make = [per_dir](DType d) {
     std::vector<Sample> out;
@@ -67,8 +70,11 @@ OpSamples compare_samples() {
   s.errors = [] {
     auto e = elementwise_errors(2, DType::F64, DType::F32);
     for (auto& x : e) x.params = ops::CompareParams{CompareDir::Eq};
-    e.push_back({"C3", {Tensor::zeros(DType::C64, {2}), Tensor::zeros(DType::C64, {2})}, ops::CompareParams{CompareDir::Lt},
-                 Status::DtypeMismatch, "direction lt is not defined for C64"});
+    e.push_back({"C3",
+                 {Tensor::zeros(DType::C64, {2}), Tensor::zeros(DType::C64, {2})},
+                 ops::CompareParams{CompareDir::Lt},
+                 Status::DtypeMismatch,
+                 "direction lt is not defined for C64"});
     return e;
   };
   return s;
@@ -83,9 +89,10 @@ std::optional<OpSamples> comparison_samples(ops::OpCode op) {
   switch (op) {
   case OpCode::Compare: return compare_samples();
   case OpCode::Select: {
-    OpSamples s = elementwise_samples({Domain::Any, Domain::Any, Domain::Any},
-                                      {[](const V& v, DType) { return v[0].real() != 0 ? v[1] : v[2]; },
-                                       [](const I& v, DType) { return v[0] != 0 ? v[1] : v[2]; }});
+    OpSamples s =
+        elementwise_samples({Domain::Any, Domain::Any, Domain::Any},
+                            {[](const V& v, DType) { return v[0].real() != 0 ? v[1] : v[2]; },
+                             [](const I& v, DType) { return v[0] != 0 ? v[1] : v[2]; }});
     auto make = s.make;
     s.make = [make](DType d) {
       auto v = make(d);
@@ -95,20 +102,34 @@ std::optional<OpSamples> comparison_samples(ops::OpCode op) {
     s.reference = [](const Sample& smp, const ops::Meta& out) {
       if (!is_inexact(out.dtype))
         return build_int(out, [&](const Dims& idx) {
-          return int_at(smp.inputs[0], idx) ? int_at(smp.inputs[1], idx) : int_at(smp.inputs[2], idx);
+          return int_at(smp.inputs[0], idx) ? int_at(smp.inputs[1], idx)
+                                            : int_at(smp.inputs[2], idx);
         });
       return build(out, [&](const Dims& idx) {
-        return int_at(smp.inputs[0], idx) ? value_at(smp.inputs[1], idx) : value_at(smp.inputs[2], idx);
+        return int_at(smp.inputs[0], idx) ? value_at(smp.inputs[1], idx)
+                                          : value_at(smp.inputs[2], idx);
       });
     };
     s.errors = [] {
       std::vector<ErrorSample> e;
-      e.push_back({"C1", {Tensor::zeros(DType::F64, {2}), Tensor::zeros(DType::F64, {2}), Tensor::zeros(DType::F64, {2})},
-                   ops::NoParams{}, Status::DtypeMismatch, "predicate is F64"});
-      e.push_back({"C2", {Tensor::zeros(DType::Bool, {3}), Tensor::zeros(DType::F64, {2}), Tensor::zeros(DType::F64, {2})},
-                   ops::NoParams{}, Status::ShapeMismatch, "operand 1 has shape [2]"});
-      e.push_back({"C3", {Tensor::zeros(DType::Bool, {2}), Tensor::zeros(DType::F64, {2}), Tensor::zeros(DType::F32, {2})},
-                   ops::NoParams{}, Status::DtypeMismatch, "operand 2 is F32"});
+      e.push_back({"C1",
+                   {Tensor::zeros(DType::F64, {2}), Tensor::zeros(DType::F64, {2}),
+                    Tensor::zeros(DType::F64, {2})},
+                   ops::NoParams{},
+                   Status::DtypeMismatch,
+                   "predicate is F64"});
+      e.push_back({"C2",
+                   {Tensor::zeros(DType::Bool, {3}), Tensor::zeros(DType::F64, {2}),
+                    Tensor::zeros(DType::F64, {2})},
+                   ops::NoParams{},
+                   Status::ShapeMismatch,
+                   "operand 1 has shape [2]"});
+      e.push_back({"C3",
+                   {Tensor::zeros(DType::Bool, {2}), Tensor::zeros(DType::F64, {2}),
+                    Tensor::zeros(DType::F32, {2})},
+                   ops::NoParams{},
+                   Status::DtypeMismatch,
+                   "operand 2 is F32"});
       return e;
     };
     return s;
@@ -116,13 +137,15 @@ std::optional<OpSamples> comparison_samples(ops::OpCode op) {
   case OpCode::Clamp: {
     auto clamp = [](Scalar x, Scalar lo, Scalar hi) {
       const double nan = std::numeric_limits<double>::quiet_NaN();
-      if (std::isnan(x.real()) || std::isnan(lo.real()) || std::isnan(hi.real())) return Scalar(nan);
+      if (std::isnan(x.real()) || std::isnan(lo.real()) || std::isnan(hi.real()))
+        return Scalar(nan);
       double m = std::max(x.real(), lo.real());
       return Scalar(std::min(m, hi.real()));
     };
-    OpSamples s = elementwise_samples({Domain::Any, Domain::Any, Domain::Any},
-                                      {[clamp](const V& v, DType) { return clamp(v[0], v[1], v[2]); },
-                                       [](const I& v, DType) { return std::min(std::max(v[0], v[1]), v[2]); }});
+    OpSamples s = elementwise_samples(
+        {Domain::Any, Domain::Any, Domain::Any},
+        {[clamp](const V& v, DType) { return clamp(v[0], v[1], v[2]); },
+         [](const I& v, DType) { return std::min(std::max(v[0], v[1]), v[2]); }});
     s.errors = [] { return elementwise_errors(3, DType::F64, DType::F32); };
     return s;
   }

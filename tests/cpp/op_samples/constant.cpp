@@ -38,9 +38,12 @@ Tensor constant_reference(const Sample& s, const ops::Meta& out) {
       using T = typename decltype(tag)::type;
       T v{};
       std::memcpy(&v, p.bytes.data() + i * static_cast<int64_t>(sizeof(T)), sizeof(T));
-      if constexpr (is_complex_v<T>) set_value(r, idx, {static_cast<double>(v.real()), static_cast<double>(v.imag())});
-      else if constexpr (std::is_floating_point_v<T>) set_value(r, idx, static_cast<double>(v));
-      else set_int(r, idx, static_cast<int64_t>(v));
+      if constexpr (is_complex_v<T>)
+        set_value(r, idx, {static_cast<double>(v.real()), static_cast<double>(v.imag())});
+      else if constexpr (std::is_floating_point_v<T>)
+        set_value(r, idx, static_cast<double>(v));
+      else
+        set_int(r, idx, static_cast<int64_t>(v));
     });
     ++i;
   });
@@ -48,7 +51,8 @@ Tensor constant_reference(const Sample& s, const ops::Meta& out) {
 }
 
 std::vector<Sample> constant_make(DType d) {
-  const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity(),
+               nan = std::numeric_limits<double>::quiet_NaN();
   std::vector<Sample> v;
   v.push_back({"rank0", {}, literal(random_tensor(d, {}, 1))});
   v.push_back({"vector", {}, literal(random_tensor(d, {5}, 2))});
@@ -56,11 +60,20 @@ std::vector<Sample> constant_make(DType d) {
   v.push_back({"batched", {}, literal(random_tensor(d, {2, 2, 3}, 4))});
   v.push_back({"empty", {}, ConstantParams{d, {0}, {}}});
   v.push_back({"zero_extent", {}, ConstantParams{d, {3, 0}, {}}});
-  if (is_inexact(d)) v.push_back({"specials", {}, literal(tensor_of(d, {5}, {nan, inf, -inf, -0.0, 1e-30}))});
+  if (is_inexact(d))
+    v.push_back({"specials", {}, literal(tensor_of(d, {5}, {nan, inf, -inf, -0.0, 1e-30}))});
   if (d == DType::I64)
-    v.push_back({"extremes", {}, literal(int_tensor(d, {3}, {std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max(), -1}))});
+    v.push_back({"extremes",
+                 {},
+                 literal(int_tensor(d, {3},
+                                    {std::numeric_limits<int64_t>::min(),
+                                     std::numeric_limits<int64_t>::max(), -1}))});
   if (d == DType::I32)
-    v.push_back({"extremes", {}, literal(int_tensor(d, {3}, {std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::max(), -1}))});
+    v.push_back({"extremes",
+                 {},
+                 literal(int_tensor(d, {3},
+                                    {std::numeric_limits<int32_t>::min(),
+                                     std::numeric_limits<int32_t>::max(), -1}))});
   // The literal comes from a transposed view: its bytes are still compact column-major.
   v.push_back({"from_view", {}, literal(random_tensor(d, {3, 2}, 5).permuted(Dims{1, 0}))});
   return v;
@@ -76,11 +89,26 @@ std::optional<OpSamples> constant_samples(ops::OpCode op) {
   s.layout_exact = true;
   s.errors = [] {
     return std::vector<ErrorSample>{
-        {"C1", {}, ConstantParams{DType::F64, {-1}, {}}, Status::InvalidArgument, "shape [-1] has a negative extent"},
-        {"C1", {}, ConstantParams{DType::F64, {int64_t{1} << 40, int64_t{1} << 40}, {}}, Status::Numerical, "more than 2^63-1 elements"},
-        {"C2", {}, ConstantParams{DType::F64, {2}, std::vector<std::byte>(8)}, Status::InvalidArgument,
+        {"C1",
+         {},
+         ConstantParams{DType::F64, {-1}, {}},
+         Status::InvalidArgument,
+         "shape [-1] has a negative extent"},
+        {"C1",
+         {},
+         ConstantParams{DType::F64, {int64_t{1} << 40, int64_t{1} << 40}, {}},
+         Status::Numerical,
+         "more than 2^63-1 elements"},
+        {"C2",
+         {},
+         ConstantParams{DType::F64, {2}, std::vector<std::byte>(8)},
+         Status::InvalidArgument,
          "8 bytes given but a F64 tensor of shape [2] needs 16"},
-        {"C2", {}, ConstantParams{DType::C32, {}, std::vector<std::byte>(16)}, Status::InvalidArgument, "needs 8"},
+        {"C2",
+         {},
+         ConstantParams{DType::C32, {}, std::vector<std::byte>(16)},
+         Status::InvalidArgument,
+         "needs 8"},
     };
   };
   return s;

@@ -45,7 +45,8 @@ namespace {
 
 // Values that exercise NaN, infinities and signed zero, for real or complex dtypes.
 Tensor specials(DType d, size_t which) {
-  const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity(),
+               nan = std::numeric_limits<double>::quiet_NaN();
   std::vector<double> a{nan, inf, -inf, 0.0, -0.0, 1.5, -2.5, nan, 3.0};
   std::vector<double> b{1.0, 2.0, inf, -0.0, 0.0, nan, -2.5, nan, -inf};
   std::vector<double> c{0.5, -1.0, 0.0, 1.0, -3.0, 2.0, 4.0, 0.0, nan};

@@ -21,11 +21,11 @@ struct Sample {
 };
 
 struct ErrorSample {
-  std::string label;          // the constraint label it violates ("C1"), or "dtype"/"arity"
+  std::string label; // the constraint label it violates ("C1"), or "dtype"/"arity"
   std::vector<Tensor> inputs;
   ops::Params params = ops::NoParams{};
   Status status;
-  std::string substring;      // expected in the message
+  std::string substring; // expected in the message
 };
 
 struct OpSamples {
@@ -66,7 +66,8 @@ struct ElementwiseRef {
 
 // Samples of an n-ary elementwise op: rank 0, a zero extent, a vector, a batched rank-3 shape,
 // a stride-0 broadcast operand, and for floats the special values (nan, inf, -0).
-OpSamples elementwise_samples(std::vector<Domain> domains, ElementwiseRef ref, ops::Params params = ops::NoParams{});
+OpSamples elementwise_samples(std::vector<Domain> domains, ElementwiseRef ref,
+                              ops::Params params = ops::NoParams{});
 // Error samples shared by elementwise ops: a shape mismatch (C1) and, for binary ops, a dtype
 // mismatch (C2).
 std::vector<ErrorSample> elementwise_errors(size_t arity, DType good, DType other);

@@ -16,8 +16,10 @@ Tensor reduce_reference(OpCode op, const Sample& s, const ops::Meta& out) {
   std::sort(axes.begin(), axes.end());
   Dims kept, rshape;
   for (int64_t d = 0; d < x.ndim(); ++d) {
-    if (std::find(axes.begin(), axes.end(), d) == axes.end()) kept.push_back(d);
-    else rshape.push_back(x.dim(d));
+    if (std::find(axes.begin(), axes.end(), d) == axes.end())
+      kept.push_back(d);
+    else
+      rshape.push_back(x.dim(d));
   }
   auto full_index = [&](const Dims& oi, const Dims& ri) {
     Dims xi(static_cast<size_t>(x.ndim()));
@@ -27,30 +29,48 @@ Tensor reduce_reference(OpCode op, const Sample& s, const ops::Meta& out) {
   };
   if (!is_inexact(out.dtype)) {
     return build_int(out, [&](const Dims& oi) {
-      int64_t acc = op == OpCode::ReduceSum ? 0 : op == OpCode::ReduceProd ? 1
-                  : op == OpCode::ReduceMax ? (out.dtype == DType::Bool ? 0 : out.dtype == DType::I32 ? std::numeric_limits<int32_t>::min() : std::numeric_limits<int64_t>::min())
-                  : (out.dtype == DType::Bool ? 1 : out.dtype == DType::I32 ? std::numeric_limits<int32_t>::max() : std::numeric_limits<int64_t>::max());
+      int64_t acc = op == OpCode::ReduceSum    ? 0
+                    : op == OpCode::ReduceProd ? 1
+                    : op == OpCode::ReduceMax
+                        ? (out.dtype == DType::Bool  ? 0
+                           : out.dtype == DType::I32 ? std::numeric_limits<int32_t>::min()
+                                                     : std::numeric_limits<int64_t>::min())
+                        : (out.dtype == DType::Bool  ? 1
+                           : out.dtype == DType::I32 ? std::numeric_limits<int32_t>::max()
+                                                     : std::numeric_limits<int64_t>::max());
       for_each_index(rshape, [&](const Dims& ri) {
         int64_t v = int_at(x, full_index(oi, ri));
-        if (op == OpCode::ReduceSum) acc = wrap_to(out.dtype, static_cast<int64_t>(static_cast<uint64_t>(acc) + static_cast<uint64_t>(v)));
-        else if (op == OpCode::ReduceProd) acc = wrap_to(out.dtype, static_cast<int64_t>(static_cast<uint64_t>(acc) * static_cast<uint64_t>(v)));
-        else if (op == OpCode::ReduceMax) acc = std::max(acc, v);
-        else acc = std::min(acc, v);
+        if (op == OpCode::ReduceSum)
+          acc = wrap_to(out.dtype, static_cast<int64_t>(static_cast<uint64_t>(acc) +
+                                                        static_cast<uint64_t>(v)));
+        else if (op == OpCode::ReduceProd)
+          acc = wrap_to(out.dtype, static_cast<int64_t>(static_cast<uint64_t>(acc) *
+                                                        static_cast<uint64_t>(v)));
+        else if (op == OpCode::ReduceMax)
+          acc = std::max(acc, v);
+        else
+          acc = std::min(acc, v);
       });
       return acc;
     });
   }
   return build(out, [&](const Dims& oi) {
     const double inf = std::numeric_limits<double>::infinity();
-    Scalar acc = op == OpCode::ReduceSum ? 0.0 : op == OpCode::ReduceProd ? 1.0 : op == OpCode::ReduceMax ? -inf : inf;
+    Scalar acc = op == OpCode::ReduceSum    ? 0.0
+                 : op == OpCode::ReduceProd ? 1.0
+                 : op == OpCode::ReduceMax  ? -inf
+                                            : inf;
     bool nan = false;
     for_each_index(rshape, [&](const Dims& ri) {
       Scalar v = value_at(x, full_index(oi, ri));
-      if (op == OpCode::ReduceSum) acc += v;
-      else if (op == OpCode::ReduceProd) acc *= v;
+      if (op == OpCode::ReduceSum)
+        acc += v;
+      else if (op == OpCode::ReduceProd)
+        acc *= v;
       else {
         nan |= std::isnan(v.real());
-        acc = op == OpCode::ReduceMax ? std::max(acc.real(), v.real()) : std::min(acc.real(), v.real());
+        acc = op == OpCode::ReduceMax ? std::max(acc.real(), v.real())
+                                      : std::min(acc.real(), v.real());
       }
     });
     return nan ? Scalar(std::numeric_limits<double>::quiet_NaN()) : acc;
@@ -82,7 +102,9 @@ std::optional<OpSamples> reduce_samples(OpCode op) {
     v.push_back({"large_inner", {t({40000, 3}, 12)}, AxesParams{{0}}});
     return v;
   };
-  s.reference = [op](const Sample& smp, const ops::Meta& out) { return reduce_reference(op, smp, out); };
+  s.reference = [op](const Sample& smp, const ops::Meta& out) {
+    return reduce_reference(op, smp, out);
+  };
   s.rtol_scale = 100;
   s.layout_exact = false;
   s.errors = [] {

@@ -12,7 +12,8 @@ using ops::OpCode;
 
 // out[oi] = src[si] where `at` fills si and returns true, else zero. Integers and Bool go through
 // int64 so that large I64 values survive exactly.
-Tensor remap(const Tensor& src, const ops::Meta& out, const std::function<bool(const Dims&, Dims&)>& at) {
+Tensor remap(const Tensor& src, const ops::Meta& out,
+             const std::function<bool(const Dims&, Dims&)>& at) {
   Dims si(src.shape().size());
   if (is_inexact(out.dtype))
     return build(out, [&](const Dims& oi) { return at(oi, si) ? value_at(src, si) : Scalar(0); });
@@ -38,19 +39,34 @@ Tensor complex_tensor(DType d, const Dims& shape, const std::vector<Scalar>& val
 // Values that hit every branch of the cast rules: truncation, saturation, NaN, inf, signed zero,
 // complex parts that are zero on one side only, and integers outside the I32 range.
 Tensor convert_specials(DType d) {
-  const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity(),
+               nan = std::numeric_limits<double>::quiet_NaN();
   if (d == DType::Bool) return int_tensor(d, {4}, {0, 1, 1, 0});
   if (d == DType::I32)
-    return int_tensor(d, {8}, {0, 1, -1, 7, -9, std::numeric_limits<int32_t>::max(), std::numeric_limits<int32_t>::min(), 100000});
+    return int_tensor(d, {8},
+                      {0, 1, -1, 7, -9, std::numeric_limits<int32_t>::max(),
+                       std::numeric_limits<int32_t>::min(), 100000});
   if (d == DType::I64)
-    return int_tensor(d, {12}, {0, 1, -1, -9, (int64_t{1} << 32) + 5, -(int64_t{1} << 31) - 1, int64_t{1} << 31,
-                                (int64_t{1} << 40) + 3, std::numeric_limits<int64_t>::max(),
-                                std::numeric_limits<int64_t>::min(), std::numeric_limits<int32_t>::max(), -123456789012});
+    return int_tensor(d, {12},
+                      {0, 1, -1, -9, (int64_t{1} << 32) + 5, -(int64_t{1} << 31) - 1,
+                       int64_t{1} << 31, (int64_t{1} << 40) + 3,
+                       std::numeric_limits<int64_t>::max(), std::numeric_limits<int64_t>::min(),
+                       std::numeric_limits<int32_t>::max(), -123456789012});
   if (is_complex(d))
-    return complex_tensor(d, {10}, {{1.5, 2.0}, {-2.7, 0.0}, {0.0, 0.0}, {0.0, -0.0}, {0.0, 3.0}, {nan, 1.0},
-                                    {3e9, 1.0}, {-1e19, 0.0}, {-0.0, 0.0}, {inf, -inf}});
-  return tensor_of(d, {18}, {0.0, -0.0, 1.5, -1.5, 2.7, -2.7, 0.5, -0.99, nan, inf, -inf, 3e9, -3e9, 1e19, -1e19,
-                             123456.75, 2147483520.0, -2147483648.0});
+    return complex_tensor(d, {10},
+                          {{1.5, 2.0},
+                           {-2.7, 0.0},
+                           {0.0, 0.0},
+                           {0.0, -0.0},
+                           {0.0, 3.0},
+                           {nan, 1.0},
+                           {3e9, 1.0},
+                           {-1e19, 0.0},
+                           {-0.0, 0.0},
+                           {inf, -inf}});
+  return tensor_of(d, {18},
+                   {0.0, -0.0, 1.5, -1.5, 2.7, -2.7, 0.5, -0.99, nan, inf, -inf, 3e9, -3e9, 1e19,
+                    -1e19, 123456.75, 2147483520.0, -2147483648.0});
 }
 
 // Float -> integer: truncate toward zero, saturate at the bounds, NaN -> 0. The bounds are the
@@ -58,8 +74,12 @@ Tensor convert_specials(DType d) {
 int64_t float_to_int(double v, DType to) {
   if (std::isnan(v)) return 0;
   double lim = to == DType::I32 ? 2147483648.0 : 9223372036854775808.0;
-  if (v >= lim) return to == DType::I32 ? std::numeric_limits<int32_t>::max() : std::numeric_limits<int64_t>::max();
-  if (v <= -lim) return to == DType::I32 ? std::numeric_limits<int32_t>::min() : std::numeric_limits<int64_t>::min();
+  if (v >= lim)
+    return to == DType::I32 ? std::numeric_limits<int32_t>::max()
+                            : std::numeric_limits<int64_t>::max();
+  if (v <= -lim)
+    return to == DType::I32 ? std::numeric_limits<int32_t>::min()
+                            : std::numeric_limits<int64_t>::min();
   return static_cast<int64_t>(std::trunc(v));
 }
 
@@ -68,11 +88,14 @@ Tensor convert_reference(const Sample& s, const ops::Meta& out) {
   DType from = x.dtype(), to = out.dtype;
   if (!is_inexact(to))
     return build_int(out, [&](const Dims& i) -> int64_t {
-      if (to == DType::Bool) return is_inexact(from) ? value_at(x, i) != Scalar(0) : int_at(x, i) != 0;
+      if (to == DType::Bool)
+        return is_inexact(from) ? value_at(x, i) != Scalar(0) : int_at(x, i) != 0;
       if (is_inexact(from)) return float_to_int(value_at(x, i).real(), to);
       // Integer narrowing wraps modulo 2^32.
       int64_t v = int_at(x, i);
-      return to == DType::I32 ? static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(v) & 0xffffffffu)) : v;
+      return to == DType::I32 ? static_cast<int32_t>(
+                                    static_cast<uint32_t>(static_cast<uint64_t>(v) & 0xffffffffu))
+                              : v;
     });
   return build(out, [&](const Dims& i) -> Scalar {
     if (!is_inexact(from)) return static_cast<double>(int_at(x, i));
@@ -101,12 +124,19 @@ std::vector<Sample> make_samples(OpCode op, DType d) {
     v.push_back({"regroup", {t({2, 3, 4}, 5)}, ops::ReshapeParams{{4, 3, 2}}});
     v.push_back({"zero_extent", {t({0, 3}, 6)}, ops::ReshapeParams{{3, 0, 5}}});
     // A transposed or reversed operand cannot be flattened by a view: the kernel must copy.
-    v.push_back({"transposed_not_view", {t({3, 4}, 7).permuted(Dims{1, 0})}, ops::ReshapeParams{{12}}});
-    v.push_back({"reversed_not_view", {t({4, 3}, 8).reversed(Dims{0})}, ops::ReshapeParams{{2, 6}}});
+    v.push_back(
+        {"transposed_not_view", {t({3, 4}, 7).permuted(Dims{1, 0})}, ops::ReshapeParams{{12}}});
+    v.push_back(
+        {"reversed_not_view", {t({4, 3}, 8).reversed(Dims{0})}, ops::ReshapeParams{{2, 6}}});
     // Non-compact operands whose layout does allow a view, and stride-0 (broadcast) operands.
-    v.push_back({"strided_view", {t({4, 6}, 9).sliced(Dims{0, 0}, Dims{4, 6}, Dims{1, 2})}, ops::ReshapeParams{{2, 2, 3}}});
-    v.push_back({"broadcast_split", {t({3}, 10).broadcast_view({3, 4}, Dims{0})}, ops::ReshapeParams{{3, 2, 2}}});
-    v.push_back({"broadcast_flat", {t({3}, 11).broadcast_view({3, 4}, Dims{0})}, ops::ReshapeParams{{12}}});
+    v.push_back({"strided_view",
+                 {t({4, 6}, 9).sliced(Dims{0, 0}, Dims{4, 6}, Dims{1, 2})},
+                 ops::ReshapeParams{{2, 2, 3}}});
+    v.push_back({"broadcast_split",
+                 {t({3}, 10).broadcast_view({3, 4}, Dims{0})},
+                 ops::ReshapeParams{{3, 2, 2}}});
+    v.push_back(
+        {"broadcast_flat", {t({3}, 11).broadcast_view({3, 4}, Dims{0})}, ops::ReshapeParams{{12}}});
     break;
   }
   case OpCode::BroadcastInDim:
@@ -169,7 +199,9 @@ std::vector<Sample> make_samples(OpCode op, DType d) {
     v.push_back({"k_below", {t({3, 4}, 6)}, ops::TriangleParams{-10}});
     v.push_back({"zero_rows", {t({0, 3}, 7)}, ops::TriangleParams{0}});
     v.push_back({"zero_cols", {t({3, 0, 2}, 8)}, ops::TriangleParams{1}});
-    v.push_back({"broadcast_operand", {t({3}, 9).broadcast_view({3, 3, 2}, Dims{0})}, ops::TriangleParams{0}});
+    v.push_back({"broadcast_operand",
+                 {t({3}, 9).broadcast_view({3, 3, 2}, Dims{0})},
+                 ops::TriangleParams{0}});
     break;
   case OpCode::Iota:
     v.push_back({"vector", {}, ops::IotaParams{d, {5}, 0}});
@@ -189,7 +221,8 @@ Tensor reference(OpCode op, const Sample& s, const ops::Meta& out) {
   if (op == OpCode::Iota) {
     int64_t axis = std::get<ops::IotaParams>(s.params).axis;
     size_t a = static_cast<size_t>(axis);
-    if (is_inexact(out.dtype)) return build(out, [&](const Dims& i) { return Scalar(static_cast<double>(i[a])); });
+    if (is_inexact(out.dtype))
+      return build(out, [&](const Dims& i) { return Scalar(static_cast<double>(i[a])); });
     return build_int(out, [&](const Dims& i) { return i[a]; });
   }
   if (op == OpCode::Convert) return convert_reference(s, out);
@@ -215,7 +248,8 @@ Tensor reference(OpCode op, const Sample& s, const ops::Meta& out) {
   case OpCode::BroadcastInDim: {
     const Dims& dims = std::get<ops::BroadcastInDimParams>(s.params).dims;
     return remap(x, out, [&](const Dims& oi, Dims& si) {
-      for (size_t i = 0; i < xs.size(); ++i) si[i] = xs[i] == 1 ? 0 : oi[static_cast<size_t>(dims[i])];
+      for (size_t i = 0; i < xs.size(); ++i)
+        si[i] = xs[i] == 1 ? 0 : oi[static_cast<size_t>(dims[i])];
       return true;
     });
   }
@@ -223,7 +257,8 @@ Tensor reference(OpCode op, const Sample& s, const ops::Meta& out) {
     const Dims& axes = std::get<ops::AxesParams>(s.params).axes;
     return remap(x, out, [&](const Dims& oi, Dims& si) {
       si = oi;
-      for (int64_t a : axes) si[static_cast<size_t>(a)] = xs[static_cast<size_t>(a)] - 1 - oi[static_cast<size_t>(a)];
+      for (int64_t a : axes)
+        si[static_cast<size_t>(a)] = xs[static_cast<size_t>(a)] - 1 - oi[static_cast<size_t>(a)];
       return true;
     });
   }
@@ -268,42 +303,103 @@ std::vector<ErrorSample> make_errors(OpCode op) {
   const int64_t big = int64_t{1} << 40;
   switch (op) {
   case OpCode::Transpose:
-    return {{"C1", {m}, ops::TransposeParams{{0, 0}}, Status::InvalidArgument, "perm [0,0] is not a permutation of 0..1"},
-            {"C1", {m}, ops::TransposeParams{{0}}, Status::InvalidArgument, "is not a permutation"},
-            {"C1", {m}, ops::TransposeParams{{0, 2}}, Status::InvalidArgument, "is not a permutation"}};
+    return {
+        {"C1",
+         {m},
+         ops::TransposeParams{{0, 0}},
+         Status::InvalidArgument,
+         "perm [0,0] is not a permutation of 0..1"},
+        {"C1", {m}, ops::TransposeParams{{0}}, Status::InvalidArgument, "is not a permutation"},
+        {"C1", {m}, ops::TransposeParams{{0, 2}}, Status::InvalidArgument, "is not a permutation"}};
   case OpCode::Reshape:
-    return {{"C1", {m}, ops::ReshapeParams{{-1, 6}}, Status::InvalidArgument, "negative extent"},
-            {"C1", {m}, ops::ReshapeParams{{big, big}}, Status::Numerical, "more than 2^63-1 elements"},
-            {"C2", {m}, ops::ReshapeParams{{4}}, Status::ShapeMismatch, "cannot reshape [2,3] (6 elements) to [4]"}};
+    return {
+        {"C1", {m}, ops::ReshapeParams{{-1, 6}}, Status::InvalidArgument, "negative extent"},
+        {"C1", {m}, ops::ReshapeParams{{big, big}}, Status::Numerical, "more than 2^63-1 elements"},
+        {"C2",
+         {m},
+         ops::ReshapeParams{{4}},
+         Status::ShapeMismatch,
+         "cannot reshape [2,3] (6 elements) to [4]"}};
   case OpCode::BroadcastInDim:
-    return {{"C1", {vec}, ops::BroadcastInDimParams{{3, 2}, {}}, Status::ShapeMismatch, "has 0 entries but the operand [3] has rank 1"},
-            {"C2", {vec}, ops::BroadcastInDimParams{{3, 2}, {2}}, Status::InvalidArgument, "dims 2 is out of range for rank 2"},
-            {"C2", {m}, ops::BroadcastInDimParams{{2, 3}, {1, 1}}, Status::InvalidArgument, "twice"},
-            {"C3", {vec}, ops::BroadcastInDimParams{{4, 2}, {0}}, Status::ShapeMismatch, "does not broadcast to [4,2]"},
-            {"C4", {vec}, ops::BroadcastInDimParams{{3, -2}, {0}}, Status::InvalidArgument, "negative extent"}};
+    return {
+        {"C1",
+         {vec},
+         ops::BroadcastInDimParams{{3, 2}, {}},
+         Status::ShapeMismatch,
+         "has 0 entries but the operand [3] has rank 1"},
+        {"C2",
+         {vec},
+         ops::BroadcastInDimParams{{3, 2}, {2}},
+         Status::InvalidArgument,
+         "dims 2 is out of range for rank 2"},
+        {"C2", {m}, ops::BroadcastInDimParams{{2, 3}, {1, 1}}, Status::InvalidArgument, "twice"},
+        {"C3",
+         {vec},
+         ops::BroadcastInDimParams{{4, 2}, {0}},
+         Status::ShapeMismatch,
+         "does not broadcast to [4,2]"},
+        {"C4",
+         {vec},
+         ops::BroadcastInDimParams{{3, -2}, {0}},
+         Status::InvalidArgument,
+         "negative extent"}};
   case OpCode::Convert:
-    return {{"C1", {vec}, ops::ConvertParams{static_cast<DType>(42)}, Status::InvalidArgument, "unknown dtype 42"}};
+    return {{"C1",
+             {vec},
+             ops::ConvertParams{static_cast<DType>(42)},
+             Status::InvalidArgument,
+             "unknown dtype 42"}};
   case OpCode::Reverse:
-    return {{"C1", {m}, ops::AxesParams{{2}}, Status::InvalidArgument, "axes 2 is out of range for rank 2"},
+    return {{"C1",
+             {m},
+             ops::AxesParams{{2}},
+             Status::InvalidArgument,
+             "axes 2 is out of range for rank 2"},
             {"C1", {m}, ops::AxesParams{{1, 1}}, Status::InvalidArgument, "twice"}};
   case OpCode::ExtractDiag:
-    return {{"C1", {vec}, ops::DiagParams{0, 1}, Status::ShapeMismatch, "needs rank >= 2, got rank 1"},
-            {"C1", {m}, ops::DiagParams{1, 1}, Status::InvalidArgument, "twice"},
-            {"C1", {m}, ops::DiagParams{0, 2}, Status::InvalidArgument, "out of range for rank 2"}};
+    return {
+        {"C1", {vec}, ops::DiagParams{0, 1}, Status::ShapeMismatch, "needs rank >= 2, got rank 1"},
+        {"C1", {m}, ops::DiagParams{1, 1}, Status::InvalidArgument, "twice"},
+        {"C1", {m}, ops::DiagParams{0, 2}, Status::InvalidArgument, "out of range for rank 2"}};
   case OpCode::EmbedDiag:
-    return {{"C1", {s0}, ops::DiagParams{0, 1}, Status::ShapeMismatch, "needs rank >= 2, got rank 1"},
-            {"C1", {vec}, ops::DiagParams{0, 0}, Status::InvalidArgument, "twice"},
-            {"C1", {vec}, ops::DiagParams{0, 2}, Status::InvalidArgument, "out of range for rank 2"}};
+    return {
+        {"C1", {s0}, ops::DiagParams{0, 1}, Status::ShapeMismatch, "needs rank >= 2, got rank 1"},
+        {"C1", {vec}, ops::DiagParams{0, 0}, Status::InvalidArgument, "twice"},
+        {"C1", {vec}, ops::DiagParams{0, 2}, Status::InvalidArgument, "out of range for rank 2"}};
   case OpCode::Tril:
   case OpCode::Triu:
-    return {{"C1", {vec}, ops::TriangleParams{0}, Status::ShapeMismatch, "needs a matrix (rank >= 2), got [3]"},
+    return {{"C1",
+             {vec},
+             ops::TriangleParams{0},
+             Status::ShapeMismatch,
+             "needs a matrix (rank >= 2), got [3]"},
             {"C1", {s0}, ops::TriangleParams{1}, Status::ShapeMismatch, "needs a matrix"}};
   case OpCode::Iota:
-    return {{"C1", {}, ops::IotaParams{DType::I64, {-2}, 0}, Status::InvalidArgument, "negative extent"},
-            {"C2", {}, ops::IotaParams{DType::I64, {3}, 1}, Status::InvalidArgument, "axis 1 is out of range for rank 1"},
-            {"C2", {}, ops::IotaParams{DType::F64, {}, 0}, Status::InvalidArgument, "out of range for rank 0"},
-            {"C3", {}, ops::IotaParams{DType::Bool, {3}, 0}, Status::DtypeMismatch, "is not a numeric dtype"},
-            {"C3", {}, ops::IotaParams{static_cast<DType>(42), {3}, 0}, Status::DtypeMismatch, "dtype 42"}};
+    return {{"C1",
+             {},
+             ops::IotaParams{DType::I64, {-2}, 0},
+             Status::InvalidArgument,
+             "negative extent"},
+            {"C2",
+             {},
+             ops::IotaParams{DType::I64, {3}, 1},
+             Status::InvalidArgument,
+             "axis 1 is out of range for rank 1"},
+            {"C2",
+             {},
+             ops::IotaParams{DType::F64, {}, 0},
+             Status::InvalidArgument,
+             "out of range for rank 0"},
+            {"C3",
+             {},
+             ops::IotaParams{DType::Bool, {3}, 0},
+             Status::DtypeMismatch,
+             "is not a numeric dtype"},
+            {"C3",
+             {},
+             ops::IotaParams{static_cast<DType>(42), {3}, 0},
+             Status::DtypeMismatch,
+             "dtype 42"}};
   default: return {};
   }
 }

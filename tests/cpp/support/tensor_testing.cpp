@@ -34,8 +34,10 @@ std::complex<double> value_at(const Tensor& t, const Dims& idx) {
   return visit_dtype(t.dtype(), [&](auto tag) -> std::complex<double> {
     using T = typename decltype(tag)::type;
     T v = t.data<T>()[o];
-    if constexpr (is_complex_v<T>) return {static_cast<double>(v.real()), static_cast<double>(v.imag())};
-    else return {static_cast<double>(v), 0.0};
+    if constexpr (is_complex_v<T>)
+      return {static_cast<double>(v.real()), static_cast<double>(v.imag())};
+    else
+      return {static_cast<double>(v), 0.0};
   });
 }
 
@@ -43,8 +45,10 @@ int64_t int_at(const Tensor& t, const Dims& idx) {
   int64_t o = offset_of(t, idx);
   return visit_dtype(t.dtype(), [&](auto tag) -> int64_t {
     using T = typename decltype(tag)::type;
-    if constexpr (is_complex_v<T>) return static_cast<int64_t>(t.data<T>()[o].real());
-    else return static_cast<int64_t>(t.data<T>()[o]);
+    if constexpr (is_complex_v<T>)
+      return static_cast<int64_t>(t.data<T>()[o].real());
+    else
+      return static_cast<int64_t>(t.data<T>()[o]);
   });
 }
 
@@ -52,9 +56,13 @@ void set_value(const Tensor& t, const Dims& idx, std::complex<double> v) {
   int64_t o = offset_of(t, idx);
   visit_dtype(t.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
-    if constexpr (is_complex_v<T>) t.data<T>()[o] = T(static_cast<typename T::value_type>(v.real()), static_cast<typename T::value_type>(v.imag()));
-    else if constexpr (std::is_same_v<T, bool>) t.data<T>()[o] = v.real() != 0;
-    else t.data<T>()[o] = static_cast<T>(v.real());
+    if constexpr (is_complex_v<T>)
+      t.data<T>()[o] = T(static_cast<typename T::value_type>(v.real()),
+                         static_cast<typename T::value_type>(v.imag()));
+    else if constexpr (std::is_same_v<T, bool>)
+      t.data<T>()[o] = v.real() != 0;
+    else
+      t.data<T>()[o] = static_cast<T>(v.real());
   });
 }
 
@@ -89,7 +97,8 @@ Tensor random_tensor(DType dtype, const Dims& shape, uint64_t seed, Domain domai
       set_value(t, idx, bit(rng) ? 1.0 : 0.0);
     } else if (is_integer(dtype)) {
       int64_t v = domain == Domain::SmallNonNeg ? nonneg(rng) : small(rng);
-      if ((domain == Domain::NonZero || domain == Domain::Positive) && v <= 0) v = domain == Domain::Positive ? 1 - v : (v == 0 ? 3 : v);
+      if ((domain == Domain::NonZero || domain == Domain::Positive) && v <= 0)
+        v = domain == Domain::Positive ? 1 - v : (v == 0 ? 3 : v);
       set_int(t, idx, v);
     } else if (is_complex(dtype)) {
       double re = real_draw(), im = domain == Domain::Positive ? 0.3 * normal(rng) : real_draw();
@@ -163,7 +172,8 @@ bool same_value(std::complex<double> a, std::complex<double> b, double rtol, dou
   };
   if (rtol == 0 && atol == 0) return part(a.real(), b.real()) && part(a.imag(), b.imag());
   double scale = std::max(std::abs(a), std::abs(b));
-  if (std::isnan(scale) || std::isinf(scale)) return part(a.real(), b.real()) && part(a.imag(), b.imag());
+  if (std::isnan(scale) || std::isinf(scale))
+    return part(a.real(), b.real()) && part(a.imag(), b.imag());
   return std::abs(a - b) <= atol + rtol * scale;
 }
 } // namespace
@@ -190,7 +200,9 @@ bool close(const Tensor& a, const Tensor& b, double rtol, double atol, std::stri
   return ok;
 }
 
-bool identical(const Tensor& a, const Tensor& b, std::string* why) { return close(a, b, 0, 0, why); }
+bool identical(const Tensor& a, const Tensor& b, std::string* why) {
+  return close(a, b, 0, 0, why);
+}
 
 std::string describe(const Tensor& t) {
   return std::string(dtype_name(t.dtype())) + format_dims(t.shape());

@@ -14,12 +14,12 @@ namespace tfe::testing {
 
 // What values a sample operand may take.
 enum class Domain {
-  Any,          // normal floats / small integers of either sign / random bools
-  Positive,     // > 0 (log, sqrt of reals)
-  NonZero,      // divisors
-  SmallNonNeg,  // 0..4 (integer exponents)
-  Unit,         // (-0.9, 0.9) for real parts (log1p, atanh-like domains)
-  Index,        // filled by the sample (indices)
+  Any,         // normal floats / small integers of either sign / random bools
+  Positive,    // > 0 (log, sqrt of reals)
+  NonZero,     // divisors
+  SmallNonNeg, // 0..4 (integer exponents)
+  Unit,        // (-0.9, 0.9) for real parts (log1p, atanh-like domains)
+  Index,       // filled by the sample (indices)
 };
 
 Tensor random_tensor(DType dtype, const Dims& shape, uint64_t seed, Domain domain = Domain::Any);

@@ -64,8 +64,10 @@ struct Log1pF {
 
 } // namespace
 
-#define TFE_UNARY(fn, Op, F) \
-  Tensor fn(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) { return unary<OpCode::Op, F>(in, m); }
+#define TFE_UNARY(fn, Op, F)                                                                       \
+  Tensor fn(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) {                  \
+    return unary<OpCode::Op, F>(in, m);                                                            \
+  }
 TFE_UNARY(exp, Exp, ExpF)
 TFE_UNARY(log, Log, LogF)
 TFE_UNARY(sin, Sin, SinF)

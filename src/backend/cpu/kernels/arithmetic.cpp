@@ -87,14 +87,18 @@ struct NegF {
 };
 struct ConjF {
   template <class T> T operator()(T a) const {
-    if constexpr (is_complex_v<T>) return std::conj(a);
-    else return a;
+    if constexpr (is_complex_v<T>)
+      return std::conj(a);
+    else
+      return a;
   }
 };
 struct AbsF {
   template <class T> real_of_t<T> operator()(T a) const {
-    if constexpr (is_integer_v<T>) return a < 0 ? wrap_neg(a) : a;
-    else return std::abs(a);
+    if constexpr (is_integer_v<T>)
+      return a < 0 ? wrap_neg(a) : a;
+    else
+      return std::abs(a);
   }
 };
 struct SignF {
@@ -125,17 +129,22 @@ template <OpCode Op> void check_integer_rhs(std::span<const Tensor> in, const ch
     if constexpr (is_integer_v<T>) {
       bool bad = Op == OpCode::Pow ? any_element<T>(b, [](T v) { return v < 0; })
                                    : any_element<T>(b, [](T v) { return v == 0; });
-      if (bad)
-        fail(Status::Numerical, "integer %s", what);
+      if (bad) fail(Status::Numerical, "integer %s", what);
     }
   });
 }
 
 } // namespace
 
-Tensor add(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) { return binary<OpCode::Add, AddF>(in, m); }
-Tensor sub(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) { return binary<OpCode::Sub, SubF>(in, m); }
-Tensor mul(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) { return binary<OpCode::Mul, MulF>(in, m); }
+Tensor add(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) {
+  return binary<OpCode::Add, AddF>(in, m);
+}
+Tensor sub(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) {
+  return binary<OpCode::Sub, SubF>(in, m);
+}
+Tensor mul(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) {
+  return binary<OpCode::Mul, MulF>(in, m);
+}
 Tensor div(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) {
   check_integer_rhs<OpCode::Div>(in, "division by zero");
   return binary<OpCode::Div, DivF>(in, m);
@@ -148,11 +157,23 @@ Tensor pow(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) {
   check_integer_rhs<OpCode::Pow>(in, "power with a negative exponent");
   return binary<OpCode::Pow, PowF>(in, m);
 }
-Tensor neg(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) { return unary<OpCode::Neg, NegF>(in, m); }
-Tensor conj(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) { return unary<OpCode::Conj, ConjF>(in, m); }
-Tensor abs(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) { return unary<OpCode::Abs, AbsF>(in, m); }
-Tensor sign(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) { return unary<OpCode::Sign, SignF>(in, m); }
-Tensor maximum(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) { return binary<OpCode::Maximum, MaxF>(in, m); }
-Tensor minimum(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) { return binary<OpCode::Minimum, MinF>(in, m); }
+Tensor neg(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) {
+  return unary<OpCode::Neg, NegF>(in, m);
+}
+Tensor conj(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) {
+  return unary<OpCode::Conj, ConjF>(in, m);
+}
+Tensor abs(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) {
+  return unary<OpCode::Abs, AbsF>(in, m);
+}
+Tensor sign(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) {
+  return unary<OpCode::Sign, SignF>(in, m);
+}
+Tensor maximum(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) {
+  return binary<OpCode::Maximum, MaxF>(in, m);
+}
+Tensor minimum(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) {
+  return binary<OpCode::Minimum, MinF>(in, m);
+}
 
 } // namespace tfe::cpu::kernels

@@ -11,13 +11,20 @@ using ops::OpCode;
 
 template <CompareDir D> struct CompareF {
   template <class T> bool operator()(T a, T b) const {
-    if constexpr (D == CompareDir::Eq) return a == b;
-    else if constexpr (D == CompareDir::Ne) return a != b;
-    else if constexpr (is_complex_v<T>) return false; // rejected by the shape rule (C3)
-    else if constexpr (D == CompareDir::Lt) return a < b;
-    else if constexpr (D == CompareDir::Le) return a <= b;
-    else if constexpr (D == CompareDir::Gt) return a > b;
-    else return a >= b;
+    if constexpr (D == CompareDir::Eq)
+      return a == b;
+    else if constexpr (D == CompareDir::Ne)
+      return a != b;
+    else if constexpr (is_complex_v<T>)
+      return false; // rejected by the shape rule (C3)
+    else if constexpr (D == CompareDir::Lt)
+      return a < b;
+    else if constexpr (D == CompareDir::Le)
+      return a <= b;
+    else if constexpr (D == CompareDir::Gt)
+      return a > b;
+    else
+      return a >= b;
   }
 };
 

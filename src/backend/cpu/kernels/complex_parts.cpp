@@ -9,14 +9,18 @@ using ops::OpCode;
 
 struct RealF {
   template <class T> real_of_t<T> operator()(T a) const {
-    if constexpr (is_complex_v<T>) return a.real();
-    else return a;
+    if constexpr (is_complex_v<T>)
+      return a.real();
+    else
+      return a;
   }
 };
 struct ImagF {
   template <class T> real_of_t<T> operator()(T a) const {
-    if constexpr (is_complex_v<T>) return a.imag();
-    else return T(0);
+    if constexpr (is_complex_v<T>)
+      return a.imag();
+    else
+      return T(0);
   }
 };
 struct ComplexF {
@@ -25,8 +29,12 @@ struct ComplexF {
 
 } // namespace
 
-Tensor real(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) { return unary<OpCode::Real, RealF>(in, m); }
-Tensor imag(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) { return unary<OpCode::Imag, ImagF>(in, m); }
+Tensor real(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) {
+  return unary<OpCode::Real, RealF>(in, m);
+}
+Tensor imag(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) {
+  return unary<OpCode::Imag, ImagF>(in, m);
+}
 Tensor complex(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) {
   Tensor out = Tensor::empty(m.dtype, m.shape);
   dispatch_accepted<OpCode::Complex>(in[0].dtype(), [&](auto tag) {

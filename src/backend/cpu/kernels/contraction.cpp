@@ -113,7 +113,8 @@ void integer_matmul(const T* a, int64_t a_rs, int64_t a_cs, const T* b, int64_t 
     for (int64_t i = 0; i < m; ++i) c[i + j * m] = T(0);
     for (int64_t p = 0; p < k; ++p) {
       T bv = b[p * b_rs + j * b_cs];
-      for (int64_t i = 0; i < m; ++i) c[i + j * m] = wrap_add(c[i + j * m], wrap_mul(a[i * a_rs + p * a_cs], bv));
+      for (int64_t i = 0; i < m; ++i)
+        c[i + j * m] = wrap_add(c[i + j * m], wrap_mul(a[i * a_rs + p * a_cs], bv));
     }
   }
 }
@@ -122,8 +123,10 @@ void integer_matmul(const T* a, int64_t a_rs, int64_t a_cs, const T* b, int64_t 
 
 Tensor dot_general(std::span<const Tensor> in, const ops::Params& params, const ops::Meta& m) {
   const auto& p = std::get<ops::DotGeneralParams>(params);
-  Operand lhs{in[0], free_dims(in[0].ndim(), p.lhs_batch, p.lhs_contracting), p.lhs_contracting, p.lhs_batch};
-  Operand rhs{in[1], p.rhs_contracting, free_dims(in[1].ndim(), p.rhs_batch, p.rhs_contracting), p.rhs_batch};
+  Operand lhs{in[0], free_dims(in[0].ndim(), p.lhs_batch, p.lhs_contracting), p.lhs_contracting,
+              p.lhs_batch};
+  Operand rhs{in[1], p.rhs_contracting, free_dims(in[1].ndim(), p.rhs_batch, p.rhs_contracting),
+              p.rhs_batch};
   int64_t M = extent_of(lhs.t, lhs.rows), K = extent_of(lhs.t, lhs.cols);
   int64_t N = extent_of(rhs.t, rhs.cols);
   Dims batch_extents;

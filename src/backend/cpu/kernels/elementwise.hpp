@@ -10,8 +10,10 @@ namespace tfe::cpu::kernels {
 // Functors may declare `static constexpr int64_t grain` (elements per chunk); cheap ops use the
 // default.
 template <class F> constexpr int64_t grain_of() {
-  if constexpr (requires { F::grain; }) return F::grain;
-  else return kGrainCheap;
+  if constexpr (requires { F::grain; })
+    return F::grain;
+  else
+    return kGrainCheap;
 }
 
 // T -> R where R is the output meta's dtype: same dtype for most ops, real for Abs/Real/Imag.
@@ -26,7 +28,8 @@ template <ops::OpCode Op, class F> Tensor unary(std::span<const Tensor> in, cons
 }
 
 // (T, T) -> R.
-template <ops::OpCode Op, class F> Tensor binary(std::span<const Tensor> in, const ops::Meta& m, F f = F{}) {
+template <ops::OpCode Op, class F>
+Tensor binary(std::span<const Tensor> in, const ops::Meta& m, F f = F{}) {
   Tensor out = Tensor::empty(m.dtype, m.shape);
   dispatch_accepted<Op>(in[0].dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;

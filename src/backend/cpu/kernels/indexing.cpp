@@ -48,9 +48,12 @@ struct AxisSplit {
 AxisSplit split_at(const Dims& shape, int64_t axis) {
   AxisSplit s;
   for (int64_t d = 0; d < static_cast<int64_t>(shape.size()); ++d) {
-    if (d < axis) s.inner *= shape[static_cast<size_t>(d)];
-    else if (d == axis) s.extent = shape[static_cast<size_t>(d)];
-    else s.outer *= shape[static_cast<size_t>(d)];
+    if (d < axis)
+      s.inner *= shape[static_cast<size_t>(d)];
+    else if (d == axis)
+      s.extent = shape[static_cast<size_t>(d)];
+    else
+      s.outer *= shape[static_cast<size_t>(d)];
   }
   return s;
 }
@@ -118,8 +121,10 @@ Tensor scatter(std::span<const Tensor> in, const ops::Params& p, const ops::Meta
         T* orow = o + (c * s.extent + idx[static_cast<size_t>(i)]) * s.inner;
         const T* urow = u + (c * ni + i) * s.inner;
         for (int64_t a = 0; a < s.inner; ++a) {
-          if constexpr (std::is_same_v<T, bool>) orow[a] = orow[a] || urow[a];
-          else orow[a] = wrap_add(orow[a], urow[a]);
+          if constexpr (std::is_same_v<T, bool>)
+            orow[a] = orow[a] || urow[a];
+          else
+            orow[a] = wrap_add(orow[a], urow[a]);
         }
       }
   });

@@ -6,33 +6,75 @@
 
 namespace tfe::cpu::kernels {
 
-#define TFE_KERNEL(name) Tensor name(std::span<const Tensor> in, const ops::Params& p, const ops::Meta& out)
+#define TFE_KERNEL(name)                                                                           \
+  Tensor name(std::span<const Tensor> in, const ops::Params& p, const ops::Meta& out)
 
 // arithmetic.cpp
-TFE_KERNEL(add); TFE_KERNEL(sub); TFE_KERNEL(mul); TFE_KERNEL(div); TFE_KERNEL(rem);
-TFE_KERNEL(pow); TFE_KERNEL(neg); TFE_KERNEL(conj); TFE_KERNEL(abs); TFE_KERNEL(sign);
-TFE_KERNEL(maximum); TFE_KERNEL(minimum);
+TFE_KERNEL(add);
+TFE_KERNEL(sub);
+TFE_KERNEL(mul);
+TFE_KERNEL(div);
+TFE_KERNEL(rem);
+TFE_KERNEL(pow);
+TFE_KERNEL(neg);
+TFE_KERNEL(conj);
+TFE_KERNEL(abs);
+TFE_KERNEL(sign);
+TFE_KERNEL(maximum);
+TFE_KERNEL(minimum);
 // logical.cpp
-TFE_KERNEL(logical_and); TFE_KERNEL(logical_or); TFE_KERNEL(logical_xor); TFE_KERNEL(logical_not);
+TFE_KERNEL(logical_and);
+TFE_KERNEL(logical_or);
+TFE_KERNEL(logical_xor);
+TFE_KERNEL(logical_not);
 // analytic.cpp
-TFE_KERNEL(exp); TFE_KERNEL(log); TFE_KERNEL(sin); TFE_KERNEL(cos); TFE_KERNEL(tan);
-TFE_KERNEL(tanh); TFE_KERNEL(sqrt); TFE_KERNEL(rsqrt); TFE_KERNEL(expm1); TFE_KERNEL(log1p);
-TFE_KERNEL(floor); TFE_KERNEL(ceil); TFE_KERNEL(round);
+TFE_KERNEL(exp);
+TFE_KERNEL(log);
+TFE_KERNEL(sin);
+TFE_KERNEL(cos);
+TFE_KERNEL(tan);
+TFE_KERNEL(tanh);
+TFE_KERNEL(sqrt);
+TFE_KERNEL(rsqrt);
+TFE_KERNEL(expm1);
+TFE_KERNEL(log1p);
+TFE_KERNEL(floor);
+TFE_KERNEL(ceil);
+TFE_KERNEL(round);
 // complex_parts.cpp
-TFE_KERNEL(real); TFE_KERNEL(imag); TFE_KERNEL(complex);
+TFE_KERNEL(real);
+TFE_KERNEL(imag);
+TFE_KERNEL(complex);
 // comparison.cpp
-TFE_KERNEL(compare); TFE_KERNEL(select); TFE_KERNEL(clamp);
+TFE_KERNEL(compare);
+TFE_KERNEL(select);
+TFE_KERNEL(clamp);
 // contraction.cpp
 TFE_KERNEL(dot_general);
 // reduce.cpp
-TFE_KERNEL(reduce_sum); TFE_KERNEL(reduce_prod); TFE_KERNEL(reduce_max); TFE_KERNEL(reduce_min);
+TFE_KERNEL(reduce_sum);
+TFE_KERNEL(reduce_prod);
+TFE_KERNEL(reduce_max);
+TFE_KERNEL(reduce_min);
 // structural.cpp
-TFE_KERNEL(transpose); TFE_KERNEL(reshape); TFE_KERNEL(broadcast_in_dim); TFE_KERNEL(convert);
-TFE_KERNEL(reverse); TFE_KERNEL(extract_diag); TFE_KERNEL(embed_diag); TFE_KERNEL(tril);
-TFE_KERNEL(triu); TFE_KERNEL(iota);
+TFE_KERNEL(transpose);
+TFE_KERNEL(reshape);
+TFE_KERNEL(broadcast_in_dim);
+TFE_KERNEL(convert);
+TFE_KERNEL(reverse);
+TFE_KERNEL(extract_diag);
+TFE_KERNEL(embed_diag);
+TFE_KERNEL(tril);
+TFE_KERNEL(triu);
+TFE_KERNEL(iota);
 // indexing.cpp
-TFE_KERNEL(slice); TFE_KERNEL(dynamic_slice); TFE_KERNEL(dynamic_update_slice);
-TFE_KERNEL(gather); TFE_KERNEL(scatter); TFE_KERNEL(pad); TFE_KERNEL(concatenate);
+TFE_KERNEL(slice);
+TFE_KERNEL(dynamic_slice);
+TFE_KERNEL(dynamic_update_slice);
+TFE_KERNEL(gather);
+TFE_KERNEL(scatter);
+TFE_KERNEL(pad);
+TFE_KERNEL(concatenate);
 // constant.cpp
 TFE_KERNEL(constant);
 

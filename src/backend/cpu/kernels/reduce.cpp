@@ -25,15 +25,19 @@ struct ProdR {
 };
 struct MaxR {
   template <class T> static T identity() {
-    if constexpr (std::is_floating_point_v<T>) return -std::numeric_limits<T>::infinity();
-    else return std::numeric_limits<T>::lowest();
+    if constexpr (std::is_floating_point_v<T>)
+      return -std::numeric_limits<T>::infinity();
+    else
+      return std::numeric_limits<T>::lowest();
   }
   template <class T> static T combine(T a, T b) { return max_of(a, b); }
 };
 struct MinR {
   template <class T> static T identity() {
-    if constexpr (std::is_floating_point_v<T>) return std::numeric_limits<T>::infinity();
-    else return std::numeric_limits<T>::max();
+    if constexpr (std::is_floating_point_v<T>)
+      return std::numeric_limits<T>::infinity();
+    else
+      return std::numeric_limits<T>::max();
   }
   template <class T> static T combine(T a, T b) { return min_of(a, b); }
 };
@@ -49,7 +53,8 @@ template <class R, class T> T fold_run(const std::byte* p, int64_t n, int64_t st
       for (int j = 0; j < 4; ++j) acc[j] = R::combine(acc[j], x[i + j]);
     for (; i < n; ++i) acc[i & 3] = R::combine(acc[i & 3], x[i]);
   } else {
-    for (; i < n; ++i) acc[i & 3] = R::combine(acc[i & 3], *reinterpret_cast<const T*>(p + i * step));
+    for (; i < n; ++i)
+      acc[i & 3] = R::combine(acc[i & 3], *reinterpret_cast<const T*>(p + i * step));
   }
   return R::combine(R::combine(acc[0], acc[1]), R::combine(acc[2], acc[3]));
 }
@@ -102,9 +107,10 @@ template <class R, class T> void reduce_impl(const Tensor& out, const Tensor& x,
     parallel_for(chunks, 1, [&](int64_t cb, int64_t ce) {
       for (int64_t c = cb; c < ce; ++c) {
         T acc = R::template identity<T>();
-        loop.run(c * grain, std::min(n, (c + 1) * grain), [&](const auto& p, int64_t m, const auto& s) {
-          acc = R::combine(acc, fold_run<R, T>(p[1], m, s[1]));
-        });
+        loop.run(c * grain, std::min(n, (c + 1) * grain),
+                 [&](const auto& p, int64_t m, const auto& s) {
+                   acc = R::combine(acc, fold_run<R, T>(p[1], m, s[1]));
+                 });
         partial[static_cast<size_t>(c)] = acc;
       }
     });
@@ -150,9 +156,17 @@ Tensor reduce_kernel(std::span<const Tensor> in, const ops::Params& p, const ops
 
 } // namespace
 
-Tensor reduce_sum(std::span<const Tensor> in, const ops::Params& p, const ops::Meta& m) { return reduce_kernel<OpCode::ReduceSum, SumR>(in, p, m); }
-Tensor reduce_prod(std::span<const Tensor> in, const ops::Params& p, const ops::Meta& m) { return reduce_kernel<OpCode::ReduceProd, ProdR>(in, p, m); }
-Tensor reduce_max(std::span<const Tensor> in, const ops::Params& p, const ops::Meta& m) { return reduce_kernel<OpCode::ReduceMax, MaxR>(in, p, m); }
-Tensor reduce_min(std::span<const Tensor> in, const ops::Params& p, const ops::Meta& m) { return reduce_kernel<OpCode::ReduceMin, MinR>(in, p, m); }
+Tensor reduce_sum(std::span<const Tensor> in, const ops::Params& p, const ops::Meta& m) {
+  return reduce_kernel<OpCode::ReduceSum, SumR>(in, p, m);
+}
+Tensor reduce_prod(std::span<const Tensor> in, const ops::Params& p, const ops::Meta& m) {
+  return reduce_kernel<OpCode::ReduceProd, ProdR>(in, p, m);
+}
+Tensor reduce_max(std::span<const Tensor> in, const ops::Params& p, const ops::Meta& m) {
+  return reduce_kernel<OpCode::ReduceMax, MaxR>(in, p, m);
+}
+Tensor reduce_min(std::span<const Tensor> in, const ops::Params& p, const ops::Meta& m) {
+  return reduce_kernel<OpCode::ReduceMin, MinR>(in, p, m);
+}
 
 } // namespace tfe::cpu::kernels

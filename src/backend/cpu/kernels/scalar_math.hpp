@@ -37,23 +37,31 @@ template <class T> T wrap_mul(T a, T b) {
   }
 }
 template <class T> T wrap_neg(T a) {
-  if constexpr (is_integer_v<T>) return wrap_sub(T(0), a);
-  else return -a;
+  if constexpr (is_integer_v<T>)
+    return wrap_sub(T(0), a);
+  else
+    return -a;
 }
 
 // NaN-propagating maximum/minimum; or/and on bool.
 template <class T> T max_of(T a, T b) {
-  if constexpr (std::is_floating_point_v<T>) return (a > b || a != a) ? a : b;
-  else return a > b ? a : b;
+  if constexpr (std::is_floating_point_v<T>)
+    return (a > b || a != a) ? a : b;
+  else
+    return a > b ? a : b;
 }
 template <class T> T min_of(T a, T b) {
-  if constexpr (std::is_floating_point_v<T>) return (a < b || a != a) ? a : b;
-  else return a < b ? a : b;
+  if constexpr (std::is_floating_point_v<T>)
+    return (a < b || a != a) ? a : b;
+  else
+    return a < b ? a : b;
 }
 
 template <class T> bool is_zero(T v) {
-  if constexpr (is_complex_v<T>) return v.real() == 0 && v.imag() == 0;
-  else return v == T(0);
+  if constexpr (is_complex_v<T>)
+    return v.real() == 0 && v.imag() == 0;
+  else
+    return v == T(0);
 }
 
 // Lossy conversion (the IR Convert): float -> int truncates toward zero, saturates at the
@@ -64,9 +72,11 @@ template <class To, class From> To cast_value(From v) {
   } else if constexpr (std::is_same_v<To, bool>) {
     return !is_zero(v);
   } else if constexpr (is_complex_v<From>) {
-    if constexpr (is_complex_v<To>) return To(static_cast<typename To::value_type>(v.real()),
-                                              static_cast<typename To::value_type>(v.imag()));
-    else return cast_value<To>(v.real());
+    if constexpr (is_complex_v<To>)
+      return To(static_cast<typename To::value_type>(v.real()),
+                static_cast<typename To::value_type>(v.imag()));
+    else
+      return cast_value<To>(v.real());
   } else if constexpr (is_complex_v<To>) {
     return To(static_cast<typename To::value_type>(v), 0);
   } else if constexpr (is_integer_v<To> && std::is_floating_point_v<From>) {

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "backend/cpu/kernels/elementwise.hpp"
+#include "backend/cpu/strided_copy.hpp"
 #include "backend/cpu/kernels/kernels.hpp"
 #include "backend/cpu/kernels/scalar_math.hpp"
 
@@ -41,19 +42,15 @@ template <bool Lower> Tensor triangle(const Tensor& x, int64_t k, const ops::Met
       int64_t lo = Lower ? 0 : std::max<int64_t>(0, std::min(rows, j - k + 1));
       int64_t hi = Lower ? std::max<int64_t>(0, std::min(rows, j - k)) : rows;
       if (hi > lo)
-        std::memset(base + ((bi * cols + j) * rows + lo) * isz, 0, static_cast<size_t>((hi - lo) * isz));
+        std::memset(base + ((bi * cols + j) * rows + lo) * isz, 0,
+                    static_cast<size_t>((hi - lo) * isz));
     }
   return out;
 }
 
 } // namespace
 
-void copy_into(const Tensor& dst, const Tensor& src) {
-  visit_dtype(src.dtype(), [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    Map<T, T>::run([](T v) { return v; }, kGrainCheap, dst, src);
-  });
-}
+void copy_into(const Tensor& dst, const Tensor& src) { strided_copy(dst, src); }
 
 Tensor convert_to(const Tensor& t, DType to) {
   Tensor out = Tensor::empty(to, t.shape());
