@@ -21,11 +21,16 @@ typedef void (*tfe_deleter)(void* data, void* user_data);
 /**
  * A tensor over caller memory, without copying.
  * @param[out] out new reference (tfe_tensor_release); NULL on failure.
+ * @param ctx the context the tensor belongs to (retained).
+ * @param dtype TFE_BOOL .. TFE_C64; Bool bytes must already be 0 or 1.
+ * @param ndim rank >= 0.
+ * @param shape ndim extents >= 0 (may be NULL when ndim == 0).
  * @param data element (0,..,0); aligned to the element size; must stay unmodified while any
  *        tensor references it (tensors are immutable). May be NULL when there are no elements.
  * @param strides ndim strides in elements (negative allowed), or NULL for compact column-major.
  * @param deleter called as deleter(data, user_data) when the last reference goes; may be NULL
  *        (the caller then keeps the memory alive longer than every tensor that uses it).
+ * @param user_data passed to the deleter unchanged.
  * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (NULL pointer, unknown dtype, negative extent,
  *         misaligned data, a Bool byte other than 0 or 1). On failure the deleter is not
  *         called: ownership was not taken. @since 0.1
@@ -40,7 +45,9 @@ TFE_API TFE_NODISCARD tfe_status tfe_tensor_from_buffer(tfe_tensor** out, tfe_co
  * Exports t as a legacy DLPack tensor sharing t's memory (CPU device, explicit strides; Bool
  * as kDLBool). The legacy form has no read-only flag: do not write through it.
  * @param[out] out new DLManagedTensor owned by the caller: call its deleter exactly once (it
- *             releases the reference to t's storage). NULL on failure. @since 0.1
+ *             releases the reference to t's storage). NULL on failure.
+ * @param t the tensor to share (borrowed; its storage stays alive until the deleter runs).
+ * @since 0.1
  */
 TFE_API TFE_NODISCARD tfe_status tfe_tensor_to_dlpack(struct DLManagedTensor** out,
                                                       const tfe_tensor* t);

@@ -63,7 +63,8 @@ TFE_API TFE_NODISCARD tfe_status tfe_xor(tfe_tensor** out, const tfe_tensor* a,
 /** re + i*im from two real tensors of one dtype (F32 -> C32, F64 -> C64). */
 TFE_API TFE_NODISCARD tfe_status tfe_complex(tfe_tensor** out, const tfe_tensor* re,
                                              const tfe_tensor* im);
-/** Bool result of a <direction> b, direction TFE_CMP_EQ..TFE_CMP_GE; complex only for EQ/NE.
+/** Bool result of comparing a with b; direction is one of TFE_CMP_EQ..TFE_CMP_GE; complex only for
+ * EQ/NE.
  *  @return also TFE_ERR_INVALID_ARGUMENT for an unknown direction. */
 TFE_API TFE_NODISCARD tfe_status tfe_compare(tfe_tensor** out, const tfe_tensor* a,
                                              const tfe_tensor* b, int32_t direction);

@@ -46,6 +46,8 @@ TFE_API TFE_NODISCARD tfe_status tfe_tensor_from_data(tfe_tensor** out, tfe_cont
 
 /**
  * Writes the values compact column-major into dst.
+ * @param t the tensor (borrowed).
+ * @param capacity_bytes size of dst in bytes; at least numel * element size.
  * @param dst caller buffer of capacity_bytes; may be NULL when the tensor has no elements.
  * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (NULL t or dst, capacity_bytes below numel * element
  *         size). @since 0.1
@@ -66,7 +68,8 @@ TFE_API TFE_NODISCARD tfe_status tfe_tensor_numel(const tfe_tensor* t, int64_t* 
 TFE_API TFE_NODISCARD tfe_status tfe_tensor_stride(const tfe_tensor* t, int64_t axis, int64_t* out);
 /** Borrowed address of element (0,..,0), valid while t lives; read-only. @since 0.1 */
 TFE_API TFE_NODISCARD tfe_status tfe_tensor_data(const tfe_tensor* t, const void** out);
-/** The context of t. @param[out] out new reference (tfe_context_release). @since 0.1 */
+/** The context of t. @param[out] out new reference (tfe_context_release).
+ *  @param t the tensor (borrowed). @since 0.1 */
 TFE_API TFE_NODISCARD tfe_status tfe_tensor_context(tfe_context** out, const tfe_tensor* t);
 /** A compact column-major tensor with the values of t (a new handle; storage shared when t is
  *  already compact). @since 0.1 */

@@ -28,7 +28,9 @@ public:
   explicit SmallVector(size_t n, T value = T{}) { assign(n, value); }
   SmallVector(std::initializer_list<T> init) { assign(init.begin(), init.end()); }
   template <class It, class = std::enable_if_t<!std::is_integral_v<It>>>
-  SmallVector(It first, It last) { assign(first, last); }
+  SmallVector(It first, It last) {
+    assign(first, last);
+  }
   SmallVector(const SmallVector& o) { assign(o.begin(), o.end()); }
   SmallVector(SmallVector&& o) noexcept { take(std::move(o)); }
   SmallVector& operator=(const SmallVector& o) {

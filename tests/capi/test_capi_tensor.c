@@ -420,6 +420,56 @@ static void test_surface_semantics(void** state) {
   tfe_context_release(ctx);
 }
 
+/* Every accessor and lifetime function rejects NULL handles and NULL outputs. */
+static void test_accessors_reject_null(void** state) {
+  (void)state;
+  tfe_context* ctx = new_ctx();
+  const int64_t shape[] = {2};
+  tfe_tensor* t = make_tensor(ctx, TFE_F64, 1, shape);
+  int32_t i32 = 0;
+  int64_t i64 = 0, sh[1] = {0};
+  const void* p = NULL;
+  double buf[2];
+  EXPECT_STATUS(tfe_tensor_dtype(NULL, &i32), TFE_ERR_INVALID_ARGUMENT, "tfe_tensor_dtype");
+  EXPECT_STATUS(tfe_tensor_dtype(t, NULL), TFE_ERR_INVALID_ARGUMENT, "tfe_tensor_dtype");
+  EXPECT_STATUS(tfe_tensor_ndim(t, NULL), TFE_ERR_INVALID_ARGUMENT, "tfe_tensor_ndim");
+  EXPECT_STATUS(tfe_tensor_shape(NULL, sh), TFE_ERR_INVALID_ARGUMENT, "tfe_tensor_shape");
+  EXPECT_STATUS(tfe_tensor_shape(t, NULL), TFE_ERR_INVALID_ARGUMENT, "tfe_tensor_shape");
+  EXPECT_STATUS(tfe_tensor_numel(NULL, &i64), TFE_ERR_INVALID_ARGUMENT, "tfe_tensor_numel");
+  EXPECT_STATUS(tfe_tensor_numel(t, NULL), TFE_ERR_INVALID_ARGUMENT, "tfe_tensor_numel");
+  EXPECT_STATUS(tfe_tensor_stride(NULL, 0, &i64), TFE_ERR_INVALID_ARGUMENT, "tfe_tensor_stride");
+  EXPECT_STATUS(tfe_tensor_stride(t, 0, NULL), TFE_ERR_INVALID_ARGUMENT, "tfe_tensor_stride");
+  EXPECT_STATUS(tfe_tensor_data(NULL, &p), TFE_ERR_INVALID_ARGUMENT, "tfe_tensor_data");
+  EXPECT_STATUS(tfe_tensor_data(t, NULL), TFE_ERR_INVALID_ARGUMENT, "tfe_tensor_data");
+  EXPECT_STATUS(tfe_tensor_to_data(NULL, buf, sizeof buf), TFE_ERR_INVALID_ARGUMENT,
+                "tfe_tensor_to_data");
+  EXPECT_STATUS(tfe_tensor_to_data(t, NULL, sizeof buf), TFE_ERR_INVALID_ARGUMENT,
+                "tfe_tensor_to_data");
+  tfe_context* c = (tfe_context*)(void*)&i32;
+  EXPECT_STATUS(tfe_tensor_context(&c, NULL), TFE_ERR_INVALID_ARGUMENT, "tfe_tensor_context");
+  assert_null(c);
+  EXPECT_STATUS(tfe_tensor_context(NULL, t), TFE_ERR_INVALID_ARGUMENT, "tfe_tensor_context");
+  EXPECT_STATUS(tfe_tensor_retain(NULL), TFE_ERR_INVALID_ARGUMENT, "tfe_tensor_retain");
+  EXPECT_STATUS(tfe_context_retain(NULL), TFE_ERR_INVALID_ARGUMENT, "tfe_context_retain");
+  EXPECT_STATUS(tfe_context_create(NULL), TFE_ERR_INVALID_ARGUMENT, "tfe_context_create");
+  EXPECT_STATUS(tfe_get_num_threads(NULL), TFE_ERR_INVALID_ARGUMENT, "tfe_get_num_threads");
+  EXPECT_STATUS(tfe_device_count(NULL), TFE_ERR_INVALID_ARGUMENT, "tfe_device_count");
+  struct DLManagedTensor* m = (struct DLManagedTensor*)(void*)&i32;
+  EXPECT_STATUS(tfe_tensor_to_dlpack(&m, NULL), TFE_ERR_INVALID_ARGUMENT, "tfe_tensor_to_dlpack");
+  assert_null(m);
+  tfe_tensor* o = NULL;
+  EXPECT_STATUS(tfe_tensor_from_dlpack(&o, ctx, NULL), TFE_ERR_INVALID_ARGUMENT,
+                "tfe_tensor_from_dlpack");
+  EXPECT_STATUS(tfe_tensor_from_dlpack_versioned(&o, NULL, NULL), TFE_ERR_INVALID_ARGUMENT,
+                "tfe_tensor_from_dlpack_versioned");
+  double one = 1;
+  EXPECT_STATUS(tfe_tensor_from_buffer(&o, NULL, TFE_F64, 0, NULL, NULL, &one, NULL, NULL),
+                TFE_ERR_INVALID_ARGUMENT, "tfe_tensor_from_buffer");
+  assert_null(o);
+  tfe_tensor_release(t);
+  tfe_context_release(ctx);
+}
+
 static void test_threads_setting(void** state) {
   (void)state;
   int32_t before = 0, now = 0;
@@ -447,6 +497,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_dlpack_import_row_major_and_errors, leak_setup,
                                       leak_teardown),
       cmocka_unit_test_setup_teardown(test_surface_semantics, leak_setup, leak_teardown),
+      cmocka_unit_test_setup_teardown(test_accessors_reject_null, leak_setup, leak_teardown),
       cmocka_unit_test_setup_teardown(test_threads_setting, leak_setup, leak_teardown),
   };
   return cmocka_run_group_tests_name("capi_tensor", tests, NULL, NULL);

@@ -61,10 +61,12 @@ TEST_CASE("promotion plan: which operands promote, per family (seed 000)", "[cor
   // Select: the predicate is untouched.
   CHECK(plan(OpCode::Select, {D::Bool, D::I32, D::F64}) == std::vector<D>{D::Bool, D::F64, D::F64});
   CHECK(plan(OpCode::Clamp, {D::F32, D::I64, D::F32}) == std::vector<D>{D::F64, D::F64, D::F64});
-  CHECK(plan(OpCode::Concatenate, {D::I32, D::F32, D::Bool, D::C32}) == std::vector<D>{D::C64, D::C64, D::C64, D::C64});
+  CHECK(plan(OpCode::Concatenate, {D::I32, D::F32, D::Bool, D::C32}) ==
+        std::vector<D>{D::C64, D::C64, D::C64, D::C64});
   // Scatter: operand and updates, never the indices; DynamicUpdateSlice likewise.
   CHECK(plan(OpCode::Scatter, {D::F32, D::I32, D::F64}) == std::vector<D>{D::F64, D::I32, D::F64});
-  CHECK(plan(OpCode::DynamicUpdateSlice, {D::F64, D::C32, D::I64}) == std::vector<D>{D::C64, D::C64, D::I64});
+  CHECK(plan(OpCode::DynamicUpdateSlice, {D::F64, D::C32, D::I64}) ==
+        std::vector<D>{D::C64, D::C64, D::I64});
   // Every other op keeps its dtypes.
   CHECK(plan(OpCode::Exp, {D::F32}) == std::vector<D>{D::F32});
   CHECK(plan(OpCode::And, {D::I32, D::I64}) == std::vector<D>{D::I32, D::I64});
@@ -114,7 +116,8 @@ TEST_CASE("strided copy: tiled transposes of odd sizes and every element size", 
       Tensor dst = Tensor::empty(d, view.shape());
       cpu::strided_copy(dst, view);
       bool same = true;
-      for_each_index(view.shape(), [&](const Dims& i) { same &= value_at(dst, i) == value_at(view, i); });
+      for_each_index(view.shape(),
+                     [&](const Dims& i) { same &= value_at(dst, i) == value_at(view, i); });
       CHECK(same);
     }
   }

@@ -12,7 +12,8 @@ struct Bytes16 {
   uint64_t lo, hi;
 };
 
-template <class T> void copy_run(std::byte* d, const std::byte* s, int64_t n, int64_t ds, int64_t ss) {
+template <class T>
+void copy_run(std::byte* d, const std::byte* s, int64_t n, int64_t ds, int64_t ss) {
   if (ds == static_cast<int64_t>(sizeof(T)) && ss == static_cast<int64_t>(sizeof(T))) {
     std::memcpy(d, s, static_cast<size_t>(n) * sizeof(T));
     return;
@@ -64,7 +65,9 @@ template <class T> void copy_typed(const Tensor& dst, const Tensor& src) {
       if (loop.steps(d)[1] == isz) j = d;
   if (j == 0) {
     parallel_for(loop.numel(), kGrainCheap, [&](int64_t b, int64_t e) {
-      loop.run(b, e, [](const auto& p, int64_t n, const auto& st) { copy_run<T>(p[0], p[1], n, st[0], st[1]); });
+      loop.run(b, e, [](const auto& p, int64_t n, const auto& st) {
+        copy_run<T>(p[0], p[1], n, st[0], st[1]);
+      });
     });
     return;
   }
@@ -74,7 +77,8 @@ template <class T> void copy_typed(const Tensor& dst, const Tensor& src) {
   SmallVector<size_t, 6> rest;
   for (size_t d = 1; d < loop.ndim(); ++d)
     if (d != j) rest.push_back(d);
-  const int64_t d0 = loop.steps(0)[0], dj = loop.steps(j)[0], s0 = loop.steps(0)[1], sj = loop.steps(j)[1];
+  const int64_t d0 = loop.steps(0)[0], dj = loop.steps(j)[0], s0 = loop.steps(0)[1],
+                sj = loop.steps(j)[1];
   const int64_t cols_per_chunk = kTileJ * std::max<int64_t>(1, kGrainCheap / (kTileJ * n0));
   const int64_t j_chunks = (nj + cols_per_chunk - 1) / cols_per_chunk;
   parallel_for(outer * j_chunks, 1, [&](int64_t b, int64_t e) {

@@ -56,12 +56,40 @@ std::vector<Sample> integer_edges(OpCode op, DType d) {
   return {{"integer_edges", in, ops::NoParams{}}};
 }
 
+// Integer division and remainder by zero and negative integer exponents are Numerical errors,
+// detected before anything is written (label "int": not a shape-rule constraint).
+std::vector<ErrorSample> integer_errors(OpCode op) {
+  std::vector<ErrorSample> e;
+  for (DType d : {DType::I32, DType::I64}) {
+    Tensor a = int_tensor(d, {3}, {4, -5, 6});
+    if (op == OpCode::Div || op == OpCode::Rem)
+      e.push_back({"int",
+                   {a, int_tensor(d, {3}, {1, 0, 2})},
+                   ops::NoParams{},
+                   Status::Numerical,
+                   op == OpCode::Div ? "integer division by zero" : "integer remainder by zero"});
+    if (op == OpCode::Pow)
+      e.push_back({"int",
+                   {a, int_tensor(d, {3}, {1, 2, -1})},
+                   ops::NoParams{},
+                   Status::Numerical,
+                   "negative exponent"});
+  }
+  return e;
+}
+
 OpSamples with_edges(OpCode op, OpSamples s) {
   auto make = s.make;
   s.make = [op, make](DType d) {
     auto v = make(d);
     for (auto& e : integer_edges(op, d)) v.push_back(e);
     return v;
+  };
+  auto errors = s.errors;
+  s.errors = [op, errors] {
+    auto e = errors();
+    for (auto& x : integer_errors(op)) e.push_back(x);
+    return e;
   };
   return s;
 }
