@@ -41,6 +41,14 @@ Dims shape_arg(int32_t ndim, const int64_t* shape, const char* name) {
   return dims;
 }
 
+Layout layout_arg(int32_t dtype, int32_t ndim, const int64_t* shape, const int64_t* strides) {
+  DType dt = require_dtype(dtype);
+  if (ndim < 0) fail(Status::InvalidArgument, "ndim %d is negative", ndim);
+  Dims dims = shape_arg(ndim, shape);
+  Dims st = strides ? Dims(strides, strides + ndim) : compact_strides(dims);
+  return {dt, std::move(dims), std::move(st)};
+}
+
 tfe_context* common_context(std::initializer_list<std::pair<const tfe_tensor*, const char*>> args) {
   tfe_context* ctx = nullptr;
   const char* first = nullptr;

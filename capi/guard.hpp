@@ -57,6 +57,13 @@ DType require_dtype(int32_t dtype);
 // A shape argument: ndim >= 0, entries >= 0, element count within int64.
 Dims shape_arg(int32_t ndim, const int64_t* shape, const char* name = "shape");
 
+// dtype, shape and strides of caller memory (strides NULL: compact column-major).
+struct Layout {
+  DType dtype;
+  Dims shape, strides;
+};
+Layout layout_arg(int32_t dtype, int32_t ndim, const int64_t* shape, const int64_t* strides);
+
 // The one context of the given tensors (InvalidArgument naming the arguments when they differ).
 tfe_context* common_context(std::initializer_list<std::pair<const tfe_tensor*, const char*>> args);
 tfe_context* common_context(std::span<tfe_tensor* const> xs, const char* name);

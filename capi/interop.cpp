@@ -79,6 +79,16 @@ DType from_dl_dtype(DLDataType t) {
        t.bits);
 }
 
+// The export record for t: keeps t's storage alive and owns the shape/stride arrays DLPack points
+// into.
+std::unique_ptr<DLPackExport> make_export(const tfe_tensor* t) {
+  auto e = std::make_unique<DLPackExport>();
+  e->value = require(t, "t")->value;
+  e->shape = t->value.shape();
+  e->strides = t->value.strides();
+  return e;
+}
+
 DLTensor fill_dl(DLPackExport& e) {
   DLTensor t{};
   t.data = e.value.raw_data();
@@ -132,14 +142,11 @@ tfe_status tfe_tensor_from_buffer(tfe_tensor** out, tfe_context* ctx, int32_t dt
   return guarded("tfe_tensor_from_buffer", [&] {
     out_slot(out);
     require(ctx, "ctx");
-    DType dt = require_dtype(dtype);
-    if (ndim < 0) fail(Status::InvalidArgument, "ndim %d is negative", ndim);
-    Dims dims = shape_arg(ndim, shape);
-    Dims st = strides ? Dims(strides, strides + ndim) : compact_strides(dims);
+    Layout l = layout_arg(dtype, ndim, shape, strides);
     // The handle exists before the storage takes ownership: nothing after that can fail, so a
     // failed call never runs the caller's deleter.
     auto handle = std::make_unique<tfe_tensor>(ctx, Tensor{});
-    handle->value = adopt(dt, dims, st, data, deleter, user_data);
+    handle->value = adopt(l.dtype, l.shape, l.strides, data, deleter, user_data);
     *out = handle.release();
   });
 }
@@ -147,11 +154,7 @@ tfe_status tfe_tensor_from_buffer(tfe_tensor** out, tfe_context* ctx, int32_t dt
 tfe_status tfe_tensor_to_dlpack(DLManagedTensor** out, const tfe_tensor* t) {
   return guarded("tfe_tensor_to_dlpack", [&] {
     out_slot(out);
-    require(t, "t");
-    auto e = std::make_unique<DLPackExport>();
-    e->value = t->value;
-    e->shape = t->value.shape();
-    e->strides = t->value.strides();
+    auto e = make_export(t);
     e->legacy.dl_tensor = fill_dl(*e);
     e->legacy.manager_ctx = e.get();
     e->legacy.deleter = [](DLManagedTensor* self) {
@@ -164,11 +167,7 @@ tfe_status tfe_tensor_to_dlpack(DLManagedTensor** out, const tfe_tensor* t) {
 tfe_status tfe_tensor_to_dlpack_versioned(DLManagedTensorVersioned** out, const tfe_tensor* t) {
   return guarded("tfe_tensor_to_dlpack_versioned", [&] {
     out_slot(out);
-    require(t, "t");
-    auto e = std::make_unique<DLPackExport>();
-    e->value = t->value;
-    e->shape = t->value.shape();
-    e->strides = t->value.strides();
+    auto e = make_export(t);
     e->versioned.version = {kDLPackMajorVersion, kDLPackMinorVersion};
     e->versioned.flags = kDLPackFlagReadOnly;
     e->versioned.dl_tensor = fill_dl(*e);

@@ -50,6 +50,17 @@ tfe_status reduction(const char* fn, tfe_tensor** out, const tfe_tensor* x, int3
       Arg{x, "x"});
 }
 
+// Entry points over an array of tensors and an axis (concatenate, stack).
+tfe_status list_call(const char* fn, tfe_tensor** out, int32_t n, tfe_tensor* const* xs,
+                     int64_t axis, Tensor (*f)(std::span<const Tensor>, int64_t)) {
+  return guarded(fn, [&] {
+    out_slot(out);
+    TensorList list = tensor_list(n, xs, "xs");
+    Tensor t = f(list.values, axis);
+    *out = new_tensor(list.ctx, std::move(t));
+  });
+}
+
 template <OpCode Op> Tensor ir_reduce(const Tensor& x, std::span<const int64_t> axes) {
   return eager::reduce(Op, x, axes);
 }
@@ -285,21 +296,11 @@ tfe_status tfe_pad(tfe_tensor** out, const tfe_tensor* x, int32_t ndim, const in
 }
 
 tfe_status tfe_concatenate(tfe_tensor** out, int32_t n, tfe_tensor* const* xs, int64_t axis) {
-  return guarded("tfe_concatenate", [&] {
-    out_slot(out);
-    TensorList list = tensor_list(n, xs, "xs");
-    Tensor t = eager::concatenate(list.values, axis);
-    *out = new_tensor(list.ctx, std::move(t));
-  });
+  return list_call("tfe_concatenate", out, n, xs, axis, eager::concatenate);
 }
 
 tfe_status tfe_stack(tfe_tensor** out, int32_t n, tfe_tensor* const* xs, int64_t axis) {
-  return guarded("tfe_stack", [&] {
-    out_slot(out);
-    TensorList list = tensor_list(n, xs, "xs");
-    Tensor t = eager::stack(list.values, axis);
-    *out = new_tensor(list.ctx, std::move(t));
-  });
+  return list_call("tfe_stack", out, n, xs, axis, eager::stack);
 }
 
 } // extern "C"

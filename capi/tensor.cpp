@@ -42,15 +42,12 @@ tfe_status tfe_tensor_from_data(tfe_tensor** out, tfe_context* ctx, int32_t dtyp
   return guarded("tfe_tensor_from_data", [&] {
     out_slot(out);
     require(ctx, "ctx");
-    DType dt = require_dtype(dtype);
-    if (ndim < 0) fail(Status::InvalidArgument, "ndim %d is negative", ndim);
-    Dims dims = shape_arg(ndim, shape);
-    Dims st = strides ? Dims(strides, strides + ndim) : compact_strides(dims);
-    Tensor result = Tensor::empty(dt, dims);
+    Layout l = layout_arg(dtype, ndim, shape, strides);
+    Tensor result = Tensor::empty(l.dtype, l.shape);
     if (result.numel() > 0) {
       require(data, "data");
-      copy_bytes(result, borrow(const_cast<void*>(data), dt, dims, st));
-      if (dt == DType::Bool) {
+      copy_bytes(result, borrow(const_cast<void*>(data), l.dtype, l.shape, l.strides));
+      if (l.dtype == DType::Bool) {
         auto* b = reinterpret_cast<unsigned char*>(result.raw_data());
         for (int64_t i = 0; i < result.numel(); ++i) b[i] = b[i] != 0;
       }
