@@ -32,6 +32,13 @@ public:
     assign(first, last);
   }
   SmallVector(const SmallVector& o) { assign(o.begin(), o.end()); }
+  // Element-converting copy (e.g. concrete Dims into a possibly symbolic Shape); implicit only
+  // when the element conversion is.
+  template <class U, size_t M>
+  requires(!std::is_same_v<U, T> && std::is_convertible_v<U, T>)
+      SmallVector(const SmallVector<U, M>& o) { // NOLINT
+    assign(o.begin(), o.end());
+  }
   SmallVector(SmallVector&& o) noexcept { take(std::move(o)); }
   SmallVector& operator=(const SmallVector& o) {
     if (this != &o) assign(o.begin(), o.end());

@@ -6,18 +6,30 @@
 #include <string_view>
 
 #include "core/dtype.hpp"
+#include "core/extent.hpp"
 #include "core/shape.hpp"
 #include "ops/op_code.hpp"
 #include "ops/params.hpp"
 
 namespace tfe::ops {
 
-// dtype and shape of one value: what shape rules consume and produce.
+// dtype and shape of one value: what shape rules consume and produce. Extents may be symbolic
+// (traced programs); eager execution only ever sees constant extents.
 struct Meta {
   DType dtype = DType::F64;
-  Dims shape;
+  Shape shape;
   bool operator==(const Meta&) const = default;
 };
+
+// The metadata a kernel receives: every extent concrete.
+struct ConcreteMeta {
+  DType dtype = DType::F64;
+  Dims shape;
+};
+
+// The concrete values of a shape whose extents are all constant (Internal error otherwise).
+Dims concrete_dims(const Shape& s);
+ConcreteMeta concrete(const Meta& m);
 
 // The sole shape logic of an op. Throws tfe::Error naming the violated constraint label.
 // Arity, the params alternative and the accepted dtypes are checked before it runs.

@@ -5,6 +5,19 @@
 
 namespace tfe::ops {
 
+Dims concrete_dims(const Shape& s) {
+  Dims d(s.size());
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (!s[i].is_const())
+      fail(Status::Internal, "shape %s is symbolic where a concrete one is needed",
+           format_shape(s).c_str());
+    d[i] = s[i].value();
+  }
+  return d;
+}
+
+ConcreteMeta concrete(const Meta& m) { return {m.dtype, concrete_dims(m.shape)}; }
+
 std::optional<OpCode> op_by_name(std::string_view name) {
   for (const OpDef& d : kOpTable)
     if (d.name == name) return d.code;

@@ -17,6 +17,13 @@ struct Hasher {
     mix(d.size());
     for (int64_t v : d) mix(static_cast<uint64_t>(v));
   }
+  void mix(const Shape& d) {
+    mix(d.size());
+    for (Extent e : d) {
+      mix(e.expr());
+      mix(static_cast<uint64_t>(e.value()));
+    }
+  }
   void operator()(const NoParams&) {}
   void operator()(const CompareParams& p) { mix(static_cast<uint64_t>(p.dir)); }
   void operator()(const DotGeneralParams& p) {
@@ -75,9 +82,9 @@ struct Printer {
   }
   std::string operator()(const AxesParams& p) { return "{axes=" + format_dims(p.axes) + "}"; }
   std::string operator()(const TransposeParams& p) { return "{perm=" + format_dims(p.perm) + "}"; }
-  std::string operator()(const ReshapeParams& p) { return "{shape=" + format_dims(p.shape) + "}"; }
+  std::string operator()(const ReshapeParams& p) { return "{shape=" + format_shape(p.shape) + "}"; }
   std::string operator()(const BroadcastInDimParams& p) {
-    return "{shape=" + format_dims(p.shape) + ", dims=" + format_dims(p.dims) + "}";
+    return "{shape=" + format_shape(p.shape) + ", dims=" + format_dims(p.dims) + "}";
   }
   std::string operator()(const ConvertParams& p) {
     return "{dtype=" + std::string(dtype_name(p.dtype)) + "}";
@@ -88,20 +95,20 @@ struct Printer {
   std::string operator()(const TriangleParams& p) { return strformat("{k=%lld}", (long long)p.k); }
   std::string operator()(const IotaParams& p) {
     return strformat("{dtype=%s, shape=%s, axis=%lld}", std::string(dtype_name(p.dtype)).c_str(),
-                     format_dims(p.shape).c_str(), (long long)p.axis);
+                     format_shape(p.shape).c_str(), (long long)p.axis);
   }
   std::string operator()(const SliceParams& p) {
-    return "{starts=" + format_dims(p.starts) + ", limits=" + format_dims(p.limits) +
+    return "{starts=" + format_shape(p.starts) + ", limits=" + format_shape(p.limits) +
            ", strides=" + format_dims(p.strides) + "}";
   }
   std::string operator()(const DynamicSliceParams& p) {
-    return "{sizes=" + format_dims(p.sizes) + "}";
+    return "{sizes=" + format_shape(p.sizes) + "}";
   }
   std::string operator()(const AxisParams& p) {
     return strformat("{axis=%lld}", (long long)p.axis);
   }
   std::string operator()(const PadParams& p) {
-    return "{low=" + format_dims(p.low) + ", high=" + format_dims(p.high) +
+    return "{low=" + format_shape(p.low) + ", high=" + format_shape(p.high) +
            ", interior=" + format_dims(p.interior) + "}";
   }
   std::string operator()(const ConstantParams& p) {
@@ -120,6 +127,15 @@ size_t hash_params(const Params& p) {
 }
 
 std::string to_string(const Params& p) { return std::visit(Printer{}, p); }
+
+std::string format_shape(const Shape& s) {
+  std::string out = "[";
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (i) out += ',';
+    out += tfe::to_string(s[i]);
+  }
+  return out + "]";
+}
 
 std::string_view compare_dir_name(CompareDir d) {
   switch (d) {

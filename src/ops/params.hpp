@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/dtype.hpp"
+#include "core/extent.hpp"
 #include "core/shape.hpp"
 
 namespace tfe::ops {
@@ -42,14 +43,17 @@ struct TransposeParams {
   bool operator==(const TransposeParams&) const = default;
 };
 
+// Fields holding extents are Shape (they may be symbolic in a traced program); axes, permutations
+// and strides are always concrete (Dims).
+
 struct ReshapeParams {
-  Dims shape;
+  Shape shape;
   bool operator==(const ReshapeParams&) const = default;
 };
 
 struct BroadcastInDimParams {
-  Dims shape; // output shape
-  Dims dims;  // operand dim i becomes output dim dims[i]
+  Shape shape; // output shape
+  Dims dims;   // operand dim i becomes output dim dims[i]
   bool operator==(const BroadcastInDimParams&) const = default;
 };
 
@@ -73,18 +77,19 @@ struct TriangleParams {
 
 struct IotaParams {
   DType dtype = DType::I64;
-  Dims shape;
+  Shape shape;
   int64_t axis = 0;
   bool operator==(const IotaParams&) const = default;
 };
 
 struct SliceParams {
-  Dims starts, limits, strides;
+  Shape starts, limits;
+  Dims strides;
   bool operator==(const SliceParams&) const = default;
 };
 
 struct DynamicSliceParams {
-  Dims sizes;
+  Shape sizes;
   bool operator==(const DynamicSliceParams&) const = default;
 };
 
@@ -95,7 +100,8 @@ struct AxisParams {
 };
 
 struct PadParams {
-  Dims low, high, interior;
+  Shape low, high;
+  Dims interior;
   bool operator==(const PadParams&) const = default;
 };
 
@@ -134,6 +140,7 @@ enum class ParamsKind : uint8_t {
 inline ParamsKind kind_of(const Params& p) { return static_cast<ParamsKind>(p.index()); }
 
 size_t hash_params(const Params& p);
+std::string format_shape(const Shape& s); // "[s1,3]"
 std::string to_string(const Params& p);
 std::string_view compare_dir_name(CompareDir d);
 

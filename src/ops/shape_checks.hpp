@@ -1,17 +1,54 @@
 // Helpers shared by the shape rules in defs/: each failure names the constraint label it
-// enforces, e.g. "shapes [2] and [3] differ (C1)".
+// enforces, e.g. "shapes [2] and [3] differ (C1)". Extents may be symbolic (traced programs):
+// an equality between two constants or two identical expressions is decided at once; one that is
+// provably false, or that relates two different symbolic extents, is an error now; one between a
+// symbolic and a constant extent becomes a guard that the program checks when it is bound to
+// concrete shapes (see ShapeGuards).
 #pragma once
 
 #include <span>
 #include <string>
+#include <vector>
 
 #include "core/error.hpp"
 #include "ops/op_def.hpp"
 
 namespace tfe::ops {
 
+// A condition on symbolic extents, checked when a program is bound to concrete shapes.
+struct ShapeGuard {
+  enum class Kind : uint8_t { Equal, LessEqual } kind;
+  Extent a, b;
+  Status status;
+  std::string message; // "... (C1)", the error if the guard fails
+};
+
+// While a ShapeGuards scope is alive on this thread, undecidable conditions are appended to it
+// (the program builder opens one around each shape rule). Without a scope, an undecidable
+// condition is an internal error: eager execution only sees constant extents.
+class ShapeGuards {
+public:
+  ShapeGuards();
+  ~ShapeGuards();
+  ShapeGuards(const ShapeGuards&) = delete;
+  ShapeGuards& operator=(const ShapeGuards&) = delete;
+  std::vector<ShapeGuard> take() { return std::move(guards_); }
+  static void add(ShapeGuard g);
+
+private:
+  std::vector<ShapeGuard> guards_;
+  ShapeGuards* outer_;
+};
+
 // Throws Error(status, message + " (label)").
 [[noreturn]] void violated(Status status, const char* label, const std::string& message);
+
+// (label) a == b; returns the more informative of the two (a constant over a symbol).
+// `what` describes the pair for the message, e.g. "dim 1 of operand 2".
+Extent require_eq(Extent a, Extent b, Status status, const char* label, const std::string& what);
+// (label) a <= b (a guard when undecidable).
+void require_le(Extent a, Extent b, Status status, const char* label, const std::string& what);
+bool provably_lt(Extent a, Extent b); // both constant and a < b
 
 // (label) every operand has the shape of operand 0.
 void require_same_shapes(std::span<const Meta> in, const char* label);
@@ -25,8 +62,8 @@ void require_integer(const Meta& m, const char* what, const char* label);
 int64_t require_axis(int64_t axis, int64_t rank, const char* what, const char* label);
 // (label) a list of distinct axes in [0, rank); returns a copy.
 Dims require_axes(std::span<const int64_t> axes, int64_t rank, const char* what, const char* label);
-// (label) extents are non-negative and their product fits in int64.
-void require_valid_shape(std::span<const int64_t> shape, const char* what, const char* label);
+// (label) constant extents are non-negative and their product fits in int64.
+void require_valid_shape(const Shape& shape, const char* what, const char* label);
 
 std::string dtype_list(DTypeSet set);
 

@@ -12,7 +12,7 @@
 namespace tfe::cpu {
 
 using Kernel = Tensor (*)(std::span<const Tensor> in, const ops::Params& params,
-                          const ops::Meta& out);
+                          const ops::ConcreteMeta& out);
 
 Kernel kernel_for(ops::OpCode code);
 

@@ -83,7 +83,7 @@ Tensor execute(ops::OpCode code, std::span<const Tensor> in, const ops::Params& 
     metas = big;
   }
   for (size_t i = 0; i < in.size(); ++i) metas[i] = {in[i].dtype(), in[i].shape()};
-  ops::Meta out = ops::infer_meta(code, metas, params);
+  ops::ConcreteMeta out = ops::concrete(ops::infer_meta(code, metas, params));
   return kernel_for(code)(in, params, out);
 }
 

@@ -7,7 +7,7 @@ namespace tfe::ops::rules {
 
 Meta constant(std::span<const Meta>, const Params& params) {
   const auto& p = std::get<ConstantParams>(params);
-  require_valid_shape(p.shape, "shape", "C1");
+  require_valid_shape(Shape(p.shape), "shape", "C1");
   int64_t need = numel_of(p.shape) * itemsize(p.dtype);
   if (static_cast<int64_t>(p.bytes.size()) != need)
     violated(Status::InvalidArgument, "C2",

@@ -24,15 +24,16 @@ Meta dot_general(std::span<const Meta> in, const Params& params) {
   Dims lused = used_axes(p.lhs_batch, p.lhs_contracting, l, "lhs");
   Dims rused = used_axes(p.rhs_batch, p.rhs_contracting, r, "rhs");
   size_t nb = p.lhs_batch.size();
+  Shape batch_extents;
   for (size_t i = 0; i < lused.size(); ++i) {
-    int64_t le = l.shape[static_cast<size_t>(lused[i])];
-    int64_t re = r.shape[static_cast<size_t>(rused[i])];
-    if (le != re)
-      violated(Status::ShapeMismatch, i < nb ? "C3" : "C4",
-               strformat("%s dim %lld of lhs %s has extent %lld but dim %lld of rhs %s has %lld",
-                         i < nb ? "batch" : "contracting", (long long)lused[i],
-                         format_dims(l.shape).c_str(), (long long)le, (long long)rused[i],
-                         format_dims(r.shape).c_str(), (long long)re));
+    Extent le = l.shape[static_cast<size_t>(lused[i])];
+    Extent re = r.shape[static_cast<size_t>(rused[i])];
+    Extent e = require_eq(le, re, Status::ShapeMismatch, i < nb ? "C3" : "C4",
+                          strformat("%s dim %lld of lhs %s and dim %lld of rhs %s",
+                                    i < nb ? "batch" : "contracting", (long long)lused[i],
+                                    format_shape(l.shape).c_str(), (long long)rused[i],
+                                    format_shape(r.shape).c_str()));
+    if (i < nb) batch_extents.push_back(e);
   }
   require_same_dtypes(in, {0, 1}, "C5");
   Meta out{l.dtype, {}};
@@ -45,7 +46,7 @@ Meta dot_general(std::span<const Meta> in, const Params& params) {
   };
   append_free(l, lused);
   append_free(r, rused);
-  for (size_t i = 0; i < nb; ++i) out.shape.push_back(l.shape[static_cast<size_t>(lused[i])]);
+  for (Extent e : batch_extents) out.shape.push_back(e);
   return out;
 }
 

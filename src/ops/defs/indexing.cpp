@@ -6,23 +6,30 @@
 namespace tfe::ops::rules {
 namespace {
 
-void require_rank_entries(const Dims& v, size_t rank, const char* what, const char* label) {
+template <class V>
+void require_rank_entries(const V& v, size_t rank, const char* what, const char* label) {
   if (v.size() != rank)
     violated(Status::ShapeMismatch, label,
              strformat("%s %s has %zu entries but the operand has rank %zu", what,
-                       format_dims(v).c_str(), v.size(), rank));
+                       format_shape(Shape(v)).c_str(), v.size(), rank));
 }
 
 void require_start_indices(const Meta& starts, size_t rank, const char* label) {
   require_integer(starts, "start indices", label);
-  if (starts.shape.size() != 1 || starts.shape[0] != static_cast<int64_t>(rank))
+  if (starts.shape.size() != 1 || starts.shape[0] != Extent(static_cast<int64_t>(rank)))
     violated(Status::ShapeMismatch, label,
              strformat("start indices have shape %s but must be [%zu]",
-                       format_dims(starts.shape).c_str(), rank));
+                       format_shape(starts.shape).c_str(), rank));
 }
 
-Dims gathered_shape(const Dims& operand, const Dims& indices, size_t axis) {
-  Dims s(operand.begin(), operand.begin() + static_cast<long>(axis));
+bool all_const(std::initializer_list<Extent> es) {
+  for (Extent e : es)
+    if (!e.is_const()) return false;
+  return true;
+}
+
+Shape gathered_shape(const Shape& operand, const Shape& indices, size_t axis) {
+  Shape s(operand.begin(), operand.begin() + static_cast<long>(axis));
   s.insert(s.end(), indices.begin(), indices.end());
   s.insert(s.end(), operand.begin() + static_cast<long>(axis) + 1, operand.end());
   return s;
@@ -37,16 +44,25 @@ Meta slice(std::span<const Meta> in, const Params& params) {
   require_rank_entries(p.starts, r, "starts", "C1");
   require_rank_entries(p.limits, r, "limits", "C1");
   require_rank_entries(p.strides, r, "strides", "C1");
-  Meta out{x.dtype, Dims(r)};
+  Meta out{x.dtype, Shape(r)};
   for (size_t d = 0; d < r; ++d) {
-    if (p.starts[d] < 0 || p.starts[d] > p.limits[d] || p.limits[d] > x.shape[d])
-      violated(Status::InvalidArgument, "C2",
-               strformat("dim %zu: need 0 <= start %lld <= limit %lld <= extent %lld", d,
-                         (long long)p.starts[d], (long long)p.limits[d], (long long)x.shape[d]));
+    Extent start = p.starts[d], limit = p.limits[d], extent = x.shape[d];
+    if (all_const({start, limit, extent})) {
+      if (start.value() < 0 || start.value() > limit.value() || limit.value() > extent.value())
+        violated(Status::InvalidArgument, "C2",
+                 strformat("dim %zu: need 0 <= start %lld <= limit %lld <= extent %lld", d,
+                           (long long)start.value(), (long long)limit.value(),
+                           (long long)extent.value()));
+    } else {
+      std::string what = strformat("dim %zu of slice", d);
+      require_le(0, start, Status::InvalidArgument, "C2", what);
+      require_le(start, limit, Status::InvalidArgument, "C2", what);
+      require_le(limit, extent, Status::InvalidArgument, "C2", what);
+    }
     if (p.strides[d] < 1)
       violated(Status::InvalidArgument, "C3",
                strformat("dim %zu: stride %lld must be >= 1", d, (long long)p.strides[d]));
-    out.shape[d] = (p.limits[d] - p.starts[d] + p.strides[d] - 1) / p.strides[d];
+    out.shape[d] = floor_div(limit - start + (p.strides[d] - 1), p.strides[d]);
   }
   return out;
 }
@@ -56,11 +72,18 @@ Meta dynamic_slice(std::span<const Meta> in, const Params& params) {
   const Meta& x = in[0];
   require_start_indices(in[1], x.shape.size(), "C1");
   require_rank_entries(p.sizes, x.shape.size(), "sizes", "C2");
-  for (size_t d = 0; d < x.shape.size(); ++d)
-    if (p.sizes[d] < 0 || p.sizes[d] > x.shape[d])
-      violated(Status::InvalidArgument, "C2",
-               strformat("sizes %s do not fit in operand %s", format_dims(p.sizes).c_str(),
-                         format_dims(x.shape).c_str()));
+  for (size_t d = 0; d < x.shape.size(); ++d) {
+    Extent size = p.sizes[d], extent = x.shape[d];
+    if (all_const({size, extent})) {
+      if (size.value() < 0 || size.value() > extent.value())
+        violated(Status::InvalidArgument, "C2",
+                 strformat("sizes %s do not fit in operand %s", format_shape(p.sizes).c_str(),
+                           format_shape(x.shape).c_str()));
+    } else {
+      require_le(0, size, Status::InvalidArgument, "C2", strformat("size %zu", d));
+      require_le(size, extent, Status::InvalidArgument, "C2", strformat("size %zu", d));
+    }
+  }
   return {x.dtype, p.sizes};
 }
 
@@ -69,11 +92,13 @@ Meta dynamic_update_slice(std::span<const Meta> in, const Params&) {
   const Meta& u = in[1];
   require_start_indices(in[2], x.shape.size(), "C1");
   bool fits = u.shape.size() == x.shape.size();
-  for (size_t d = 0; fits && d < x.shape.size(); ++d) fits = u.shape[d] <= x.shape[d];
+  for (size_t d = 0; fits && d < x.shape.size(); ++d) fits = !provably_lt(x.shape[d], u.shape[d]);
   if (!fits)
     violated(Status::ShapeMismatch, "C2",
-             strformat("update %s does not fit in operand %s", format_dims(u.shape).c_str(),
-                       format_dims(x.shape).c_str()));
+             strformat("update %s does not fit in operand %s", format_shape(u.shape).c_str(),
+                       format_shape(x.shape).c_str()));
+  for (size_t d = 0; d < x.shape.size(); ++d)
+    require_le(u.shape[d], x.shape[d], Status::ShapeMismatch, "C2", strformat("update dim %zu", d));
   require_same_dtypes(in, {0, 1}, "C3");
   return x;
 }
@@ -93,13 +118,18 @@ Meta scatter(std::span<const Meta> in, const Params& params) {
   require_integer(in[1], "indices", "C1");
   int64_t axis = require_axis(std::get<AxisParams>(params).axis,
                               static_cast<int64_t>(x.shape.size()), "axis", "C2");
-  Dims expect = gathered_shape(x.shape, in[1].shape, static_cast<size_t>(axis));
-  if (in[2].shape != expect)
-    violated(
-        Status::ShapeMismatch, "C3",
-        strformat("updates have shape %s but operand %s with indices %s along axis %lld needs %s",
-                  format_dims(in[2].shape).c_str(), format_dims(x.shape).c_str(),
-                  format_dims(in[1].shape).c_str(), (long long)axis, format_dims(expect).c_str()));
+  Shape expect = gathered_shape(x.shape, in[1].shape, static_cast<size_t>(axis));
+  std::string msg =
+      strformat("updates have shape %s but operand %s with indices %s along axis %lld needs %s",
+                format_shape(in[2].shape).c_str(), format_shape(x.shape).c_str(),
+                format_shape(in[1].shape).c_str(), (long long)axis, format_shape(expect).c_str());
+  if (in[2].shape.size() != expect.size()) violated(Status::ShapeMismatch, "C3", msg);
+  for (size_t d = 0; d < expect.size(); ++d) {
+    if (all_const({in[2].shape[d], expect[d]}) && in[2].shape[d] != expect[d])
+      violated(Status::ShapeMismatch, "C3", msg);
+    require_eq(in[2].shape[d], expect[d], Status::ShapeMismatch, "C3",
+               strformat("updates dim %zu", d));
+  }
   require_same_dtypes(in, {0, 2}, "C4");
   return x;
 }
@@ -111,17 +141,19 @@ Meta pad(std::span<const Meta> in, const Params& params) {
   require_rank_entries(p.low, r, "low", "C1");
   require_rank_entries(p.high, r, "high", "C1");
   require_rank_entries(p.interior, r, "interior", "C1");
-  Meta out{x.dtype, Dims(r)};
+  Meta out{x.dtype, Shape(r)};
   for (size_t d = 0; d < r; ++d) {
     if (p.interior[d] < 0)
       violated(Status::InvalidArgument, "C2",
                strformat("interior %s must be non-negative", format_dims(p.interior).c_str()));
-    int64_t n = x.shape[d];
-    int64_t e = p.low[d] + p.high[d] + n + (n > 0 ? (n - 1) * p.interior[d] : 0);
-    if (e < 0)
+    Extent n = x.shape[d];
+    Extent e = p.low[d] + p.high[d] + n + max_extent(n - 1, 0) * p.interior[d];
+    if (e.is_const() && e.value() < 0)
       violated(Status::ShapeMismatch, "C3",
-               strformat("dim %zu: padding low %lld high %lld of extent %lld gives %lld", d,
-                         (long long)p.low[d], (long long)p.high[d], (long long)n, (long long)e));
+               strformat("dim %zu: padding low %s high %s of extent %s gives %lld", d,
+                         to_string(p.low[d]).c_str(), to_string(p.high[d]).c_str(),
+                         to_string(n).c_str(), (long long)e.value()));
+    require_le(0, e, Status::ShapeMismatch, "C3", strformat("padded dim %zu", d));
     out.shape[d] = e;
   }
   return out;
@@ -142,14 +174,16 @@ Meta concatenate(std::span<const Meta> in, const Params& params) {
                               static_cast<int64_t>(x.shape.size()), "axis", "C2");
   Meta out = x;
   for (size_t i = 1; i < in.size(); ++i) {
-    for (size_t d = 0; d < x.shape.size(); ++d)
-      if (static_cast<int64_t>(d) != axis && in[i].shape[d] != x.shape[d])
-        violated(
-            Status::ShapeMismatch, "C3",
-            strformat("operand %zu has shape %s but operand 0 has %s (only axis %lld may differ)",
-                      i, format_dims(in[i].shape).c_str(), format_dims(x.shape).c_str(),
-                      (long long)axis));
-    out.shape[static_cast<size_t>(axis)] += in[i].shape[static_cast<size_t>(axis)];
+    for (size_t d = 0; d < x.shape.size(); ++d) {
+      if (static_cast<int64_t>(d) == axis || in[i].shape[d] == x.shape[d]) continue;
+      std::string msg = strformat(
+          "operand %zu has shape %s but operand 0 has %s (only axis %lld may differ)", i,
+          format_shape(in[i].shape).c_str(), format_shape(x.shape).c_str(), (long long)axis);
+      if (all_const({in[i].shape[d], x.shape[d]})) violated(Status::ShapeMismatch, "C3", msg);
+      require_eq(in[i].shape[d], x.shape[d], Status::ShapeMismatch, "C3", msg);
+    }
+    size_t a = static_cast<size_t>(axis);
+    out.shape[a] = out.shape[a] + in[i].shape[a];
   }
   for (size_t i = 1; i < in.size(); ++i)
     if (in[i].dtype != x.dtype)

@@ -12,7 +12,7 @@ Meta transpose(std::span<const Meta> in, const Params& params) {
     violated(Status::InvalidArgument, "C1",
              strformat("perm %s is not a permutation of 0..%zu for operand %s",
                        format_dims(p.perm).c_str(), x.shape.size() ? x.shape.size() - 1 : 0,
-                       format_dims(x.shape).c_str()));
+                       format_shape(x.shape).c_str()));
   Meta out{x.dtype, Dims(p.perm.size())};
   for (size_t i = 0; i < p.perm.size(); ++i) out.shape[i] = x.shape[static_cast<size_t>(p.perm[i])];
   return out;
@@ -21,11 +21,19 @@ Meta transpose(std::span<const Meta> in, const Params& params) {
 Meta reshape(std::span<const Meta> in, const Params& params) {
   const auto& p = std::get<ReshapeParams>(params);
   require_valid_shape(p.shape, "shape", "C1");
-  if (numel_of(p.shape) != numel_of(in[0].shape))
+  auto count = [](const Shape& s) {
+    Extent n = 1;
+    for (Extent e : s) n = n * e;
+    return n;
+  };
+  Extent from = count(in[0].shape), to = count(p.shape);
+  if (from.is_const() && to.is_const() && from.value() != to.value())
     violated(Status::ShapeMismatch, "C2",
              strformat("cannot reshape %s (%lld elements) to %s (%lld elements)",
-                       format_dims(in[0].shape).c_str(), (long long)numel_of(in[0].shape),
-                       format_dims(p.shape).c_str(), (long long)numel_of(p.shape)));
+                       format_shape(in[0].shape).c_str(), (long long)from.value(),
+                       format_shape(p.shape).c_str(), (long long)to.value()));
+  require_eq(from, to, Status::ShapeMismatch, "C2",
+             "element counts of " + format_shape(in[0].shape) + " and " + format_shape(p.shape));
   return {in[0].dtype, p.shape};
 }
 
@@ -38,16 +46,20 @@ Meta broadcast_in_dim(std::span<const Meta> in, const Params& params) {
   if (p.dims.size() != x.shape.size())
     violated(Status::ShapeMismatch, "C1",
              strformat("dims %s has %zu entries but the operand %s has rank %zu",
-                       format_dims(p.dims).c_str(), p.dims.size(), format_dims(x.shape).c_str(),
+                       format_dims(p.dims).c_str(), p.dims.size(), format_shape(x.shape).c_str(),
                        x.shape.size()));
   Dims dims = require_axes(p.dims, static_cast<int64_t>(p.shape.size()), "dims", "C2");
   for (size_t i = 0; i < dims.size(); ++i) {
-    int64_t e = x.shape[i], t = p.shape[static_cast<size_t>(dims[i])];
-    if (e != 1 && e != t)
+    Extent e = x.shape[i], t = p.shape[static_cast<size_t>(dims[i])];
+    if (e == Extent(1) || e == t) continue;
+    if (e.is_const() && t.is_const())
       violated(Status::ShapeMismatch, "C3",
                strformat("operand %s does not broadcast to %s along dims %s",
-                         format_dims(x.shape).c_str(), format_dims(p.shape).c_str(),
+                         format_shape(x.shape).c_str(), format_shape(p.shape).c_str(),
                          format_dims(p.dims).c_str()));
+    require_eq(e, t, Status::ShapeMismatch, "C3",
+               strformat("dim %zu of operand %s broadcast to %s", i, format_shape(x.shape).c_str(),
+                         format_shape(p.shape).c_str()));
   }
   return {x.dtype, p.shape};
 }
@@ -83,7 +95,7 @@ Meta extract_diag(std::span<const Meta> in, const Params& params) {
   Meta out{x.dtype, {}};
   for (size_t d = 0; d < x.shape.size(); ++d) {
     if (d == b) continue;
-    out.shape.push_back(d == a ? std::min(x.shape[a], x.shape[b]) : x.shape[d]);
+    out.shape.push_back(d == a ? min_extent(x.shape[a], x.shape[b]) : x.shape[d]);
   }
   return out;
 }
@@ -94,7 +106,7 @@ Meta embed_diag(std::span<const Meta> in, const Params& params) {
   int64_t out_rank = static_cast<int64_t>(x.shape.size()) + 1;
   require_diag_axes(p, out_rank, "C1");
   size_t a_in = static_cast<size_t>(p.axis_a - (p.axis_b < p.axis_a ? 1 : 0));
-  int64_t n = x.shape[a_in];
+  Extent n = x.shape[a_in];
   Meta out{x.dtype, x.shape};
   out.shape.insert(out.shape.begin() + p.axis_b, n);
   return out;
@@ -103,7 +115,7 @@ Meta embed_diag(std::span<const Meta> in, const Params& params) {
 Meta triangle(std::span<const Meta> in, const Params&) {
   if (in[0].shape.size() < 2)
     violated(Status::ShapeMismatch, "C1",
-             strformat("needs a matrix (rank >= 2), got %s", format_dims(in[0].shape).c_str()));
+             strformat("needs a matrix (rank >= 2), got %s", format_shape(in[0].shape).c_str()));
   return in[0];
 }
 

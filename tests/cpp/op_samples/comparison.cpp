@@ -49,7 +49,7 @@ OpSamples compare_samples() {
     }
     return out;
   };
-  s.reference = [](const Sample& smp, const ops::Meta& out) {
+  s.reference = [](const Sample& smp, const ops::ConcreteMeta& out) {
     auto dir = std::get<ops::CompareParams>(smp.params).dir;
     bool exact_ints = !is_inexact(smp.inputs[0].dtype());
     return build_int(out, [&](const Dims& idx) {
@@ -99,7 +99,7 @@ std::optional<OpSamples> comparison_samples(ops::OpCode op) {
       for (auto& smp : v) smp.inputs[0] = random_tensor(DType::Bool, smp.inputs[0].shape(), 99);
       return v;
     };
-    s.reference = [](const Sample& smp, const ops::Meta& out) {
+    s.reference = [](const Sample& smp, const ops::ConcreteMeta& out) {
       if (!is_inexact(out.dtype))
         return build_int(out, [&](const Dims& idx) {
           return int_at(smp.inputs[0], idx) ? int_at(smp.inputs[1], idx)

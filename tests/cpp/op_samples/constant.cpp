@@ -29,7 +29,7 @@ std::vector<std::byte> bytes_of(const Tensor& t) {
 ConstantParams literal(const Tensor& t) { return {t.dtype(), t.shape(), bytes_of(t)}; }
 
 // Decodes element i of the byte string (compact column-major) for the output's dtype.
-Tensor constant_reference(const Sample& s, const ops::Meta& out) {
+Tensor constant_reference(const Sample& s, const ops::ConcreteMeta& out) {
   const auto& p = std::get<ConstantParams>(s.params);
   Tensor r = Tensor::empty(out.dtype, out.shape);
   int64_t i = 0;

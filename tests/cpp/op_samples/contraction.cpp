@@ -7,7 +7,7 @@ namespace {
 using ops::DotGeneralParams;
 
 // Naive contraction: out[free_l..., free_r..., batch...] = sum over the contracting index.
-Tensor dot_reference(const Sample& s, const ops::Meta& out) {
+Tensor dot_reference(const Sample& s, const ops::ConcreteMeta& out) {
   const Tensor& l = s.inputs[0];
   const Tensor& r = s.inputs[1];
   const auto& p = std::get<DotGeneralParams>(s.params);

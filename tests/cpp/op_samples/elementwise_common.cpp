@@ -29,13 +29,13 @@ int64_t wrap_to(DType d, int64_t v) {
   return v;
 }
 
-Tensor build(const ops::Meta& out, const std::function<Scalar(const Dims&)>& f) {
+Tensor build(const ops::ConcreteMeta& out, const std::function<Scalar(const Dims&)>& f) {
   Tensor t = Tensor::empty(out.dtype, out.shape);
   for_each_index(out.shape, [&](const Dims& idx) { set_value(t, idx, f(idx)); });
   return t;
 }
 
-Tensor build_int(const ops::Meta& out, const std::function<int64_t(const Dims&)>& f) {
+Tensor build_int(const ops::ConcreteMeta& out, const std::function<int64_t(const Dims&)>& f) {
   Tensor t = Tensor::empty(out.dtype, out.shape);
   for_each_index(out.shape, [&](const Dims& idx) { set_int(t, idx, f(idx)); });
   return t;
@@ -84,7 +84,7 @@ OpSamples elementwise_samples(std::vector<Domain> domains, ElementwiseRef ref, o
     }
     return out;
   };
-  s.reference = [ref](const Sample& sm, const ops::Meta& out) {
+  s.reference = [ref](const Sample& sm, const ops::ConcreteMeta& out) {
     DType in = sm.inputs.empty() ? out.dtype : sm.inputs.back().dtype();
     bool integral = in == DType::Bool || is_integer(in);
     if (integral) {

@@ -12,7 +12,7 @@ using ops::OpCode;
 
 // out[oi] = src[si] where `at` fills si and returns true, else zero. Integers and Bool go through
 // int64 so that large I64 values survive exactly.
-Tensor remap(const Tensor& src, const ops::Meta& out,
+Tensor remap(const Tensor& src, const ops::ConcreteMeta& out,
              const std::function<bool(const Dims&, Dims&)>& at) {
   Dims si(src.shape().size());
   if (is_inexact(out.dtype))
@@ -41,7 +41,7 @@ Dims taken_index(const Dims& oi, const Tensor& indices, int64_t axis, size_t ope
   return si;
 }
 
-Tensor scatter_reference(const Sample& s, const ops::Meta& out) {
+Tensor scatter_reference(const Sample& s, const ops::ConcreteMeta& out) {
   const Tensor& x = s.inputs[0];
   const Tensor& idx = s.inputs[1];
   const Tensor& upd = s.inputs[2];
@@ -66,7 +66,7 @@ Tensor scatter_reference(const Sample& s, const ops::Meta& out) {
   return r;
 }
 
-Tensor reference(OpCode op, const Sample& s, const ops::Meta& out) {
+Tensor reference(OpCode op, const Sample& s, const ops::ConcreteMeta& out) {
   if (op == OpCode::Scatter) return scatter_reference(s, out);
   const Tensor& x = s.inputs[0];
   const Dims& xs = x.shape();
@@ -74,7 +74,7 @@ Tensor reference(OpCode op, const Sample& s, const ops::Meta& out) {
   case OpCode::Slice: {
     const auto& p = std::get<ops::SliceParams>(s.params);
     return remap(x, out, [&](const Dims& oi, Dims& si) {
-      for (size_t d = 0; d < xs.size(); ++d) si[d] = p.starts[d] + oi[d] * p.strides[d];
+      for (size_t d = 0; d < xs.size(); ++d) si[d] = p.starts[d].value() + oi[d] * p.strides[d];
       return true;
     });
   }
@@ -112,7 +112,7 @@ Tensor reference(OpCode op, const Sample& s, const ops::Meta& out) {
     const auto& p = std::get<ops::PadParams>(s.params);
     return remap(x, out, [&](const Dims& oi, Dims& si) {
       for (size_t d = 0; d < xs.size(); ++d) {
-        int64_t t = oi[d] - p.low[d], step = p.interior[d] + 1;
+        int64_t t = oi[d] - p.low[d].value(), step = p.interior[d] + 1;
         if (t < 0 || t % step != 0 || t / step >= xs[d]) return false;
         si[d] = t / step;
       }
@@ -442,7 +442,9 @@ std::optional<OpSamples> indexing_samples(OpCode op) {
   if (ops::op_def(op).group != ops::OpGroup::Indexing) return std::nullopt;
   OpSamples s;
   s.make = [op](DType d) { return make_samples(op, d); };
-  s.reference = [op](const Sample& smp, const ops::Meta& out) { return reference(op, smp, out); };
+  s.reference = [op](const Sample& smp, const ops::ConcreteMeta& out) {
+    return reference(op, smp, out);
+  };
   s.errors = [op] { return make_errors(op); };
   s.layout_exact = true;
   return s;

@@ -32,7 +32,7 @@ struct OpSamples {
   // Valid samples whose value operands have dtype d (d is one of the op's accepted dtypes).
   std::function<std::vector<Sample>(DType d)> make;
   // The straightforward reference result (compact) for a sample; `out` is the inferred metadata.
-  std::function<Tensor(const Sample& s, const ops::Meta& out)> reference;
+  std::function<Tensor(const Sample& s, const ops::ConcreteMeta& out)> reference;
   std::function<std::vector<ErrorSample>()> errors;
   double rtol_scale = 1; // loosens the default tolerance for ops with ill-conditioned references
   // Whether a strided re-layout of the inputs must give a bitwise identical result. Reductions
@@ -75,7 +75,7 @@ std::vector<ErrorSample> elementwise_errors(size_t arity, DType good, DType othe
 // Wraps an integer result to the width of dtype (two's complement).
 int64_t wrap_to(DType d, int64_t v);
 // Applies f at every index of `out` (compact, metadata `out`).
-Tensor build(const ops::Meta& out, const std::function<Scalar(const Dims&)>& f);
-Tensor build_int(const ops::Meta& out, const std::function<int64_t(const Dims&)>& f);
+Tensor build(const ops::ConcreteMeta& out, const std::function<Scalar(const Dims&)>& f);
+Tensor build_int(const ops::ConcreteMeta& out, const std::function<int64_t(const Dims&)>& f);
 
 } // namespace tfe::testing

@@ -10,7 +10,7 @@ namespace {
 using ops::AxesParams;
 using ops::OpCode;
 
-Tensor reduce_reference(OpCode op, const Sample& s, const ops::Meta& out) {
+Tensor reduce_reference(OpCode op, const Sample& s, const ops::ConcreteMeta& out) {
   const Tensor& x = s.inputs[0];
   Dims axes = std::get<AxesParams>(s.params).axes;
   std::sort(axes.begin(), axes.end());
@@ -102,7 +102,7 @@ std::optional<OpSamples> reduce_samples(OpCode op) {
     v.push_back({"large_inner", {t({40000, 3}, 12)}, AxesParams{{0}}});
     return v;
   };
-  s.reference = [op](const Sample& smp, const ops::Meta& out) {
+  s.reference = [op](const Sample& smp, const ops::ConcreteMeta& out) {
     return reduce_reference(op, smp, out);
   };
   s.rtol_scale = 100;

@@ -12,7 +12,7 @@ using ops::OpCode;
 
 // out[oi] = src[si] where `at` fills si and returns true, else zero. Integers and Bool go through
 // int64 so that large I64 values survive exactly.
-Tensor remap(const Tensor& src, const ops::Meta& out,
+Tensor remap(const Tensor& src, const ops::ConcreteMeta& out,
              const std::function<bool(const Dims&, Dims&)>& at) {
   Dims si(src.shape().size());
   if (is_inexact(out.dtype))
@@ -83,7 +83,7 @@ int64_t float_to_int(double v, DType to) {
   return static_cast<int64_t>(std::trunc(v));
 }
 
-Tensor convert_reference(const Sample& s, const ops::Meta& out) {
+Tensor convert_reference(const Sample& s, const ops::ConcreteMeta& out) {
   const Tensor& x = s.inputs[0];
   DType from = x.dtype(), to = out.dtype;
   if (!is_inexact(to))
@@ -217,7 +217,7 @@ std::vector<Sample> make_samples(OpCode op, DType d) {
   return v;
 }
 
-Tensor reference(OpCode op, const Sample& s, const ops::Meta& out) {
+Tensor reference(OpCode op, const Sample& s, const ops::ConcreteMeta& out) {
   if (op == OpCode::Iota) {
     int64_t axis = std::get<ops::IotaParams>(s.params).axis;
     size_t a = static_cast<size_t>(axis);
@@ -410,7 +410,9 @@ std::optional<OpSamples> structural_samples(OpCode op) {
   if (ops::op_def(op).group != ops::OpGroup::Structural) return std::nullopt;
   OpSamples s;
   s.make = [op](DType d) { return make_samples(op, d); };
-  s.reference = [op](const Sample& smp, const ops::Meta& out) { return reference(op, smp, out); };
+  s.reference = [op](const Sample& smp, const ops::ConcreteMeta& out) {
+    return reference(op, smp, out);
+  };
   s.errors = [op] { return make_errors(op); };
   s.layout_exact = true;
   return s;

@@ -65,7 +65,7 @@ struct Log1pF {
 } // namespace
 
 #define TFE_UNARY(fn, Op, F)                                                                       \
-  Tensor fn(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) {                  \
+  Tensor fn(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {          \
     return unary<OpCode::Op, F>(in, m);                                                            \
   }
 TFE_UNARY(exp, Exp, ExpF)

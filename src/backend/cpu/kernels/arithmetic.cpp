@@ -136,43 +136,43 @@ template <OpCode Op> void check_integer_rhs(std::span<const Tensor> in, const ch
 
 } // namespace
 
-Tensor add(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) {
+Tensor add(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
   return binary<OpCode::Add, AddF>(in, m);
 }
-Tensor sub(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) {
+Tensor sub(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
   return binary<OpCode::Sub, SubF>(in, m);
 }
-Tensor mul(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) {
+Tensor mul(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
   return binary<OpCode::Mul, MulF>(in, m);
 }
-Tensor div(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) {
+Tensor div(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
   check_integer_rhs<OpCode::Div>(in, "division by zero");
   return binary<OpCode::Div, DivF>(in, m);
 }
-Tensor rem(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) {
+Tensor rem(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
   check_integer_rhs<OpCode::Rem>(in, "remainder by zero");
   return binary<OpCode::Rem, RemF>(in, m);
 }
-Tensor pow(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) {
+Tensor pow(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
   check_integer_rhs<OpCode::Pow>(in, "power with a negative exponent");
   return binary<OpCode::Pow, PowF>(in, m);
 }
-Tensor neg(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) {
+Tensor neg(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
   return unary<OpCode::Neg, NegF>(in, m);
 }
-Tensor conj(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) {
+Tensor conj(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
   return unary<OpCode::Conj, ConjF>(in, m);
 }
-Tensor abs(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) {
+Tensor abs(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
   return unary<OpCode::Abs, AbsF>(in, m);
 }
-Tensor sign(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) {
+Tensor sign(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
   return unary<OpCode::Sign, SignF>(in, m);
 }
-Tensor maximum(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) {
+Tensor maximum(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
   return binary<OpCode::Maximum, MaxF>(in, m);
 }
-Tensor minimum(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) {
+Tensor minimum(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
   return binary<OpCode::Minimum, MinF>(in, m);
 }
 

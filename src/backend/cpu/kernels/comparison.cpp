@@ -34,7 +34,7 @@ struct ClampF {
 
 } // namespace
 
-Tensor compare(std::span<const Tensor> in, const ops::Params& p, const ops::Meta& m) {
+Tensor compare(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta& m) {
   switch (std::get<ops::CompareParams>(p).dir) {
   case CompareDir::Eq: return binary<OpCode::Compare, CompareF<CompareDir::Eq>>(in, m);
   case CompareDir::Ne: return binary<OpCode::Compare, CompareF<CompareDir::Ne>>(in, m);
@@ -46,7 +46,7 @@ Tensor compare(std::span<const Tensor> in, const ops::Params& p, const ops::Meta
   fail(Status::InvalidArgument, "unknown comparison direction");
 }
 
-Tensor select(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) {
+Tensor select(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
   Tensor out = Tensor::empty(m.dtype, m.shape);
   dispatch_accepted<OpCode::Select>(in[1].dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
@@ -56,7 +56,7 @@ Tensor select(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m
   return out;
 }
 
-Tensor clamp(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) {
+Tensor clamp(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
   return ternary<OpCode::Clamp, ClampF>(in, m);
 }
 

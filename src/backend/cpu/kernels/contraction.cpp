@@ -121,7 +121,8 @@ void integer_matmul(const T* a, int64_t a_rs, int64_t a_cs, const T* b, int64_t 
 
 } // namespace
 
-Tensor dot_general(std::span<const Tensor> in, const ops::Params& params, const ops::Meta& m) {
+Tensor dot_general(std::span<const Tensor> in, const ops::Params& params,
+                   const ops::ConcreteMeta& m) {
   const auto& p = std::get<ops::DotGeneralParams>(params);
   Operand lhs{in[0], free_dims(in[0].ndim(), p.lhs_batch, p.lhs_contracting), p.lhs_contracting,
               p.lhs_batch};

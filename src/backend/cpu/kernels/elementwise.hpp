@@ -17,7 +17,8 @@ template <class F> constexpr int64_t grain_of() {
 }
 
 // T -> R where R is the output meta's dtype: same dtype for most ops, real for Abs/Real/Imag.
-template <ops::OpCode Op, class F> Tensor unary(std::span<const Tensor> in, const ops::Meta& m) {
+template <ops::OpCode Op, class F>
+Tensor unary(std::span<const Tensor> in, const ops::ConcreteMeta& m) {
   Tensor out = Tensor::empty(m.dtype, m.shape);
   dispatch_accepted<Op>(in[0].dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
@@ -29,7 +30,7 @@ template <ops::OpCode Op, class F> Tensor unary(std::span<const Tensor> in, cons
 
 // (T, T) -> R.
 template <ops::OpCode Op, class F>
-Tensor binary(std::span<const Tensor> in, const ops::Meta& m, F f = F{}) {
+Tensor binary(std::span<const Tensor> in, const ops::ConcreteMeta& m, F f = F{}) {
   Tensor out = Tensor::empty(m.dtype, m.shape);
   dispatch_accepted<Op>(in[0].dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
@@ -40,7 +41,8 @@ Tensor binary(std::span<const Tensor> in, const ops::Meta& m, F f = F{}) {
 }
 
 // (T, T, T) -> T.
-template <ops::OpCode Op, class F> Tensor ternary(std::span<const Tensor> in, const ops::Meta& m) {
+template <ops::OpCode Op, class F>
+Tensor ternary(std::span<const Tensor> in, const ops::ConcreteMeta& m) {
   Tensor out = Tensor::empty(m.dtype, m.shape);
   dispatch_accepted<Op>(in[0].dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;

@@ -69,24 +69,25 @@ std::vector<int64_t> checked_indices(const Tensor& indices, int64_t extent) {
 
 } // namespace
 
-Tensor slice(std::span<const Tensor> in, const ops::Params& p, const ops::Meta&) {
+Tensor slice(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta&) {
   const auto& sp = std::get<ops::SliceParams>(p);
-  return in[0].sliced(sp.starts, sp.limits, sp.strides);
+  return in[0].sliced(ops::concrete_dims(sp.starts), ops::concrete_dims(sp.limits), sp.strides);
 }
 
-Tensor dynamic_slice(std::span<const Tensor> in, const ops::Params& p, const ops::Meta&) {
-  const Dims& sizes = std::get<ops::DynamicSliceParams>(p).sizes;
+Tensor dynamic_slice(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta&) {
+  const Dims sizes = ops::concrete_dims(std::get<ops::DynamicSliceParams>(p).sizes);
   return block_view(in[0], clamped_starts(in[1], in[0].shape(), sizes), sizes);
 }
 
-Tensor dynamic_update_slice(std::span<const Tensor> in, const ops::Params&, const ops::Meta&) {
+Tensor dynamic_update_slice(std::span<const Tensor> in, const ops::Params&,
+                            const ops::ConcreteMeta&) {
   Dims starts = clamped_starts(in[2], in[0].shape(), in[1].shape());
   Tensor out = compact_copy(in[0]);
   copy_into(block_view(out, starts, in[1].shape()), in[1]);
   return out;
 }
 
-Tensor gather(std::span<const Tensor> in, const ops::Params& p, const ops::Meta& m) {
+Tensor gather(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta& m) {
   int64_t axis = std::get<ops::AxisParams>(p).axis;
   AxisSplit s = split_at(in[0].shape(), axis);
   std::vector<int64_t> idx = checked_indices(in[1], s.extent);
@@ -105,7 +106,7 @@ Tensor gather(std::span<const Tensor> in, const ops::Params& p, const ops::Meta&
   return out;
 }
 
-Tensor scatter(std::span<const Tensor> in, const ops::Params& p, const ops::Meta&) {
+Tensor scatter(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta&) {
   int64_t axis = std::get<ops::AxisParams>(p).axis;
   AxisSplit s = split_at(in[0].shape(), axis);
   std::vector<int64_t> idx = checked_indices(in[1], s.extent);
@@ -131,14 +132,14 @@ Tensor scatter(std::span<const Tensor> in, const ops::Params& p, const ops::Meta
   return out;
 }
 
-Tensor pad(std::span<const Tensor> in, const ops::Params& p, const ops::Meta& m) {
+Tensor pad(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta& m) {
   const auto& pp = std::get<ops::PadParams>(p);
   const Tensor& x = in[0];
   Tensor out = Tensor::zeros(m.dtype, m.shape);
   size_t r = m.shape.size();
   Dims src_start(r), src_limit(r), src_step(r, 1), dst_start(r), dst_limit(r), dst_step(r);
   for (size_t d = 0; d < r; ++d) {
-    int64_t n = x.dim(static_cast<int64_t>(d)), step = pp.interior[d] + 1, lo = pp.low[d];
+    int64_t n = x.dim(static_cast<int64_t>(d)), step = pp.interior[d] + 1, lo = pp.low[d].value();
     // Operand index i lands at lo + i * step; keep those inside [0, out extent).
     int64_t first = lo >= 0 ? 0 : (-lo + step - 1) / step;
     int64_t last = n - 1;
@@ -155,7 +156,7 @@ Tensor pad(std::span<const Tensor> in, const ops::Params& p, const ops::Meta& m)
   return out;
 }
 
-Tensor concatenate(std::span<const Tensor> in, const ops::Params& p, const ops::Meta& m) {
+Tensor concatenate(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta& m) {
   int64_t axis = std::get<ops::AxisParams>(p).axis;
   Tensor out = Tensor::empty(m.dtype, m.shape);
   size_t r = m.shape.size();

@@ -42,16 +42,16 @@ struct NotF {
 
 } // namespace
 
-Tensor logical_and(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) {
+Tensor logical_and(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
   return binary<OpCode::And, AndF>(in, m);
 }
-Tensor logical_or(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) {
+Tensor logical_or(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
   return binary<OpCode::Or, OrF>(in, m);
 }
-Tensor logical_xor(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) {
+Tensor logical_xor(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
   return binary<OpCode::Xor, XorF>(in, m);
 }
-Tensor logical_not(std::span<const Tensor> in, const ops::Params&, const ops::Meta& m) {
+Tensor logical_not(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
   return unary<OpCode::Not, NotF>(in, m);
 }
 
