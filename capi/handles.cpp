@@ -21,10 +21,46 @@ tfe_tensor* new_tensor(tfe_context* ctx, Tensor value) {
   return std::make_unique<tfe_tensor>(ctx, std::move(value)).release();
 }
 
+tfe_tensor* new_tensor(tfe_context* ctx, graph::Value value) {
+  return std::make_unique<tfe_tensor>(ctx, std::move(value)).release();
+}
+
+graph::Value as_traced(const tfe_tensor* t) {
+  return t->is_traced() ? t->traced : graph::captured(t->value);
+}
+
+const Tensor& concrete_value(const tfe_tensor* t, const char* name) {
+  if (!t) fail(Status::InvalidArgument, "argument '%s' is NULL", name);
+  if (t->is_traced())
+    fail(Status::InvalidArgument, "'%s' is a symbolic tensor (a traced value has no data)", name);
+  return t->value;
+}
+
 } // namespace tfe::capi
 
 tfe_tensor::tfe_tensor(tfe_context* c, tfe::Tensor v) : ctx(c), value(std::move(v)) {
   tfe::capi::retain(ctx);
 }
 
+tfe_tensor::tfe_tensor(tfe_context* c, tfe::graph::Value v) : ctx(c), traced(std::move(v)) {
+  tfe::capi::retain(ctx);
+}
+
 tfe_tensor::~tfe_tensor() { tfe::capi::release(ctx); }
+
+tfe::ops::Meta tfe_tensor::meta() const {
+  if (is_traced()) return traced.meta();
+  return {value.dtype(), tfe::Shape(value.shape())};
+}
+
+tfe_function::tfe_function(tfe_context* c, tfe::graph::ProgramPtr p)
+    : ctx(c), program(std::move(p)) {
+  tfe::capi::retain(ctx);
+}
+tfe_function::~tfe_function() { tfe::capi::release(ctx); }
+
+tfe_results::tfe_results(tfe_context* c, std::vector<tfe::Tensor> v)
+    : ctx(c), values(std::move(v)) {
+  tfe::capi::retain(ctx);
+}
+tfe_results::~tfe_results() { tfe::capi::release(ctx); }

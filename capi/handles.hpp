@@ -7,6 +7,10 @@
 #include <cstdint>
 
 #include "core/tensor.hpp"
+#include "graph/compile.hpp"
+#include "graph/lru_cache.hpp"
+#include "graph/node.hpp"
+#include "graph/program.hpp"
 #include "tenferro/tenferro.h"
 
 namespace tfe::capi {
@@ -28,14 +32,35 @@ struct Counted {
 
 struct tfe_context : tfe::capi::Counted {
   uint64_t id; // distinguishes contexts in messages
+  // Compiled programs keyed by (program fingerprint, argument dtypes and shapes).
+  tfe::graph::LruCache<tfe::graph::CompiledProgram> compiled{256, int64_t{256} << 20};
   explicit tfe_context(uint64_t id_) : id(id_) {}
 };
 
+struct tfe_function : tfe::capi::Counted {
+  tfe_context* ctx; // retained
+  tfe::graph::ProgramPtr program;
+  tfe_function(tfe_context* c, tfe::graph::ProgramPtr p);
+  ~tfe_function();
+};
+
+struct tfe_results : tfe::capi::Counted {
+  tfe_context* ctx; // retained
+  std::vector<tfe::Tensor> values;
+  tfe_results(tfe_context* c, std::vector<tfe::Tensor> v);
+  ~tfe_results();
+};
+
+// A tensor handle holds a concrete value, or (a symbolic tensor) a value of a traced program.
 struct tfe_tensor : tfe::capi::Counted {
   tfe_context* ctx; // retained
   tfe::Tensor value;
+  tfe::graph::Value traced;
   tfe_tensor(tfe_context* c, tfe::Tensor v);
+  tfe_tensor(tfe_context* c, tfe::graph::Value v);
   ~tfe_tensor();
+  bool is_traced() const { return static_cast<bool>(traced); }
+  tfe::ops::Meta meta() const;
 };
 
 namespace tfe::capi {
@@ -44,5 +69,10 @@ void retain(tfe_context* ctx);
 void release(tfe_context* ctx);
 // A new handle holding value, retaining ctx.
 tfe_tensor* new_tensor(tfe_context* ctx, Tensor value);
+tfe_tensor* new_tensor(tfe_context* ctx, graph::Value value);
+// The value of a handle as a traced value: its own, or a captured constant for a concrete one.
+graph::Value as_traced(const tfe_tensor* t);
+// The concrete value; InvalidArgument naming `name` for a symbolic tensor.
+const Tensor& concrete_value(const tfe_tensor* t, const char* name);
 
 } // namespace tfe::capi

@@ -11,37 +11,38 @@ using ops::OpCode;
 
 namespace {
 
-template <OpCode Op> Tensor run1(const Tensor& x) {
-  std::array<Tensor, 1> in{x};
-  return eager::call(Op, in);
-}
-template <OpCode Op> Tensor run2(const Tensor& a, const Tensor& b) {
-  std::array<Tensor, 2> in{a, b};
-  return eager::call(Op, in);
-}
-template <OpCode Op> Tensor run3(const Tensor& a, const Tensor& b, const Tensor& c) {
-  std::array<Tensor, 3> in{a, b, c};
-  return eager::call(Op, in);
-}
+// One functor per arity, generic over the value type (Tensor or traced graph::Value).
+template <OpCode Op> struct Run {
+  template <class V, class... Vs> V operator()(const V& a, const Vs&... rest) const {
+    std::array<V, 1 + sizeof...(Vs)> in{a, rest...};
+    return eager::call<V>(Op, std::span<const V>(in));
+  }
+};
 
-Tensor div_trunc(const Tensor& a, const Tensor& b) {
-  for (const Tensor* t : {&a, &b})
-    if (!is_integer(t->dtype()))
+struct DivTrunc {
+  template <class V> V operator()(const V& a, const V& b) const {
+    DType da = meta_of(a).dtype, db = meta_of(b).dtype;
+    if (!is_integer(da) || !is_integer(db))
       fail(Status::DtypeMismatch,
            "needs integer operands, got %s and %s (use tfe_div for true division)",
-           std::string(dtype_name(a.dtype())).c_str(), std::string(dtype_name(b.dtype())).c_str());
-  return run2<OpCode::Div>(a, b);
-}
+           std::string(dtype_name(da)).c_str(), std::string(dtype_name(db)).c_str());
+    return Run<OpCode::Div>{}(a, b);
+  }
+};
+
+struct TrueDivide {
+  template <class V> V operator()(const V& a, const V& b) const { return eager::true_divide(a, b); }
+};
 
 } // namespace
 
 #define TFE_BINARY(cname, Op)                                                                      \
   tfe_status cname(tfe_tensor** out, const tfe_tensor* a, const tfe_tensor* b) {                   \
-    return op_call(#cname, out, run2<OpCode::Op>, Arg{a, "a"}, Arg{b, "b"});                       \
+    return op_call(#cname, out, Run<OpCode::Op>{}, Arg{a, "a"}, Arg{b, "b"});                      \
   }
 #define TFE_UNARY(cname, Op)                                                                       \
   tfe_status cname(tfe_tensor** out, const tfe_tensor* x) {                                        \
-    return op_call(#cname, out, run1<OpCode::Op>, Arg{x, "x"});                                    \
+    return op_call(#cname, out, Run<OpCode::Op>{}, Arg{x, "x"});                                   \
   }
 
 extern "C" {
@@ -58,40 +59,41 @@ TFE_BINARY(tfe_or, Or)
 TFE_BINARY(tfe_xor, Xor)
 
 tfe_status tfe_div(tfe_tensor** out, const tfe_tensor* a, const tfe_tensor* b) {
-  return op_call("tfe_div", out, eager::true_divide, Arg{a, "a"}, Arg{b, "b"});
+  return op_call("tfe_div", out, TrueDivide{}, Arg{a, "a"}, Arg{b, "b"});
 }
 
 tfe_status tfe_div_trunc(tfe_tensor** out, const tfe_tensor* a, const tfe_tensor* b) {
-  return op_call("tfe_div_trunc", out, div_trunc, Arg{a, "a"}, Arg{b, "b"});
+  return op_call("tfe_div_trunc", out, DivTrunc{}, Arg{a, "a"}, Arg{b, "b"});
 }
 
 tfe_status tfe_complex(tfe_tensor** out, const tfe_tensor* re, const tfe_tensor* im) {
-  return op_call("tfe_complex", out, run2<OpCode::Complex>, Arg{re, "re"}, Arg{im, "im"});
+  return op_call("tfe_complex", out, Run<OpCode::Complex>{}, Arg{re, "re"}, Arg{im, "im"});
 }
 
 tfe_status tfe_compare(tfe_tensor** out, const tfe_tensor* a, const tfe_tensor* b,
                        int32_t direction) {
   return op_call(
       "tfe_compare", out,
-      [direction](const Tensor& x, const Tensor& y) {
+      [direction](const auto& x, const auto& y) {
+        using V = std::decay_t<decltype(x)>;
         if (direction < TFE_CMP_EQ || direction > TFE_CMP_GE)
           fail(Status::InvalidArgument, "unknown comparison direction %d", direction);
-        std::array<Tensor, 2> in{x, y};
-        return eager::call(OpCode::Compare, in,
-                           ops::CompareParams{static_cast<ops::CompareDir>(direction)});
+        std::array<V, 2> in{x, y};
+        return eager::call<V>(OpCode::Compare, std::span<const V>(in),
+                              ops::CompareParams{static_cast<ops::CompareDir>(direction)});
       },
       Arg{a, "a"}, Arg{b, "b"});
 }
 
 tfe_status tfe_select(tfe_tensor** out, const tfe_tensor* pred, const tfe_tensor* on_true,
                       const tfe_tensor* on_false) {
-  return op_call("tfe_select", out, run3<OpCode::Select>, Arg{pred, "pred"},
+  return op_call("tfe_select", out, Run<OpCode::Select>{}, Arg{pred, "pred"},
                  Arg{on_true, "on_true"}, Arg{on_false, "on_false"});
 }
 
 tfe_status tfe_clamp(tfe_tensor** out, const tfe_tensor* x, const tfe_tensor* lo,
                      const tfe_tensor* hi) {
-  return op_call("tfe_clamp", out, run3<OpCode::Clamp>, Arg{x, "x"}, Arg{lo, "lo"}, Arg{hi, "hi"});
+  return op_call("tfe_clamp", out, Run<OpCode::Clamp>{}, Arg{x, "x"}, Arg{lo, "lo"}, Arg{hi, "hi"});
 }
 
 TFE_UNARY(tfe_neg, Neg)

@@ -1,10 +1,10 @@
 // Entry points of contraction, reductions, conversion, structural and indexing ops
 // (tenferro/ops_shape.h). NumPy-style negative axes are mapped here; IR params are canonical.
+// Every computation is generic over the value type, so symbolic tensors trace (op_call.hpp).
 #include <array>
 
 #include "backend/cpu/kernel.hpp"
 #include "capi/op_call.hpp"
-#include "eager/surface.hpp"
 
 using namespace tfe;
 using namespace tfe::capi;
@@ -18,8 +18,14 @@ TensorList tensor_list(int32_t n, tfe_tensor* const* xs, const char* name) {
   std::span<tfe_tensor* const> span(xs, static_cast<size_t>(n));
   TensorList list;
   list.ctx = common_context(span, name);
-  list.values.reserve(span.size());
-  for (tfe_tensor* t : span) list.values.push_back(t->value);
+  bool traced = false;
+  for (tfe_tensor* t : span) traced |= t->is_traced();
+  for (tfe_tensor* t : span) {
+    if (traced)
+      list.traced.push_back(as_traced(t));
+    else
+      list.values.push_back(t->value);
+  }
   return list;
 }
 
@@ -27,8 +33,8 @@ TensorList tensor_list(int32_t n, tfe_tensor* const* xs, const char* name) {
 
 namespace {
 
-Tensor run(OpCode op, std::initializer_list<Tensor> in, ops::Params p = ops::NoParams{}) {
-  return eager::call(op, std::span<const Tensor>(in.begin(), in.size()), p);
+template <class V> V run(OpCode op, std::initializer_list<V> in, ops::Params p = ops::NoParams{}) {
+  return eager::call<V>(op, std::span<const V>(in.begin(), in.size()), p);
 }
 
 // Maps NumPy-style axes of an operand of the given rank.
@@ -43,26 +49,49 @@ Dims values_arg(const int64_t* p, int64_t n, const char* name) {
   return Dims(s.begin(), s.end());
 }
 
+template <class F>
 tfe_status reduction(const char* fn, tfe_tensor** out, const tfe_tensor* x, int32_t n_axes,
-                     const int64_t* axes, Tensor (*f)(const Tensor&, std::span<const int64_t>)) {
+                     const int64_t* axes, F f) {
   return op_call(
-      fn, out, [&](const Tensor& v) { return f(v, int64_array(axes, n_axes, "axes")); },
-      Arg{x, "x"});
+      fn, out, [&](const auto& v) { return f(v, int64_array(axes, n_axes, "axes")); }, Arg{x, "x"});
 }
 
+template <OpCode Op> struct Reduce {
+  template <class V> V operator()(const V& x, std::span<const int64_t> axes) const {
+    return eager::reduce(Op, x, axes);
+  }
+};
+struct Sum {
+  template <class V> V operator()(const V& x, std::span<const int64_t> a) const {
+    return eager::sum(x, a);
+  }
+};
+struct Prod {
+  template <class V> V operator()(const V& x, std::span<const int64_t> a) const {
+    return eager::prod(x, a);
+  }
+};
+struct Mean {
+  template <class V> V operator()(const V& x, std::span<const int64_t> a) const {
+    return eager::mean(x, a);
+  }
+};
+
 // Entry points over an array of tensors and an axis (concatenate, stack).
+template <class F>
 tfe_status list_call(const char* fn, tfe_tensor** out, int32_t n, tfe_tensor* const* xs,
-                     int64_t axis, Tensor (*f)(std::span<const Tensor>, int64_t)) {
+                     int64_t axis, F f) {
   return guarded(fn, [&] {
     out_slot(out);
     TensorList list = tensor_list(n, xs, "xs");
-    Tensor t = f(list.values, axis);
-    *out = new_tensor(list.ctx, std::move(t));
+    if (list.is_traced()) {
+      graph::Value v = f(std::span<const graph::Value>(list.traced), axis);
+      *out = new_tensor(list.ctx, std::move(v));
+    } else {
+      Tensor t = f(std::span<const Tensor>(list.values), axis);
+      *out = new_tensor(list.ctx, std::move(t));
+    }
   });
-}
-
-template <OpCode Op> Tensor ir_reduce(const Tensor& x, std::span<const int64_t> axes) {
-  return eager::reduce(Op, x, axes);
 }
 
 } // namespace
@@ -70,7 +99,9 @@ template <OpCode Op> Tensor ir_reduce(const Tensor& x, std::span<const int64_t> 
 extern "C" {
 
 tfe_status tfe_matmul(tfe_tensor** out, const tfe_tensor* a, const tfe_tensor* b) {
-  return op_call("tfe_matmul", out, eager::matmul, Arg{a, "a"}, Arg{b, "b"});
+  return op_call(
+      "tfe_matmul", out, [](const auto& x, const auto& y) { return eager::matmul(x, y); },
+      Arg{a, "a"}, Arg{b, "b"});
 }
 
 tfe_status tfe_dot_general(tfe_tensor** out, const tfe_tensor* lhs, const tfe_tensor* rhs,
@@ -79,61 +110,61 @@ tfe_status tfe_dot_general(tfe_tensor** out, const tfe_tensor* lhs, const tfe_te
                            const int64_t* lhs_batch, const int64_t* rhs_batch) {
   return op_call(
       "tfe_dot_general", out,
-      [&](const Tensor& l, const Tensor& r) {
+      [&](const auto& l, const auto& r) {
         ops::DotGeneralParams p{
-            axes_arg(lhs_contracting, n_contracting, l.ndim(), "lhs_contracting"),
-            axes_arg(rhs_contracting, n_contracting, r.ndim(), "rhs_contracting"),
-            axes_arg(lhs_batch, n_batch, l.ndim(), "lhs_batch"),
-            axes_arg(rhs_batch, n_batch, r.ndim(), "rhs_batch")};
+            axes_arg(lhs_contracting, n_contracting, rank_of(l), "lhs_contracting"),
+            axes_arg(rhs_contracting, n_contracting, rank_of(r), "rhs_contracting"),
+            axes_arg(lhs_batch, n_batch, rank_of(l), "lhs_batch"),
+            axes_arg(rhs_batch, n_batch, rank_of(r), "rhs_batch")};
         return run(OpCode::DotGeneral, {l, r}, p);
       },
       Arg{lhs, "lhs"}, Arg{rhs, "rhs"});
 }
 
 tfe_status tfe_sum(tfe_tensor** out, const tfe_tensor* x, int32_t n_axes, const int64_t* axes) {
-  return reduction("tfe_sum", out, x, n_axes, axes, eager::sum);
+  return reduction("tfe_sum", out, x, n_axes, axes, Sum{});
 }
 tfe_status tfe_prod(tfe_tensor** out, const tfe_tensor* x, int32_t n_axes, const int64_t* axes) {
-  return reduction("tfe_prod", out, x, n_axes, axes, eager::prod);
+  return reduction("tfe_prod", out, x, n_axes, axes, Prod{});
 }
 tfe_status tfe_mean(tfe_tensor** out, const tfe_tensor* x, int32_t n_axes, const int64_t* axes) {
-  return reduction("tfe_mean", out, x, n_axes, axes, eager::mean);
+  return reduction("tfe_mean", out, x, n_axes, axes, Mean{});
 }
 tfe_status tfe_reduce_sum(tfe_tensor** out, const tfe_tensor* x, int32_t n_axes,
                           const int64_t* axes) {
-  return reduction("tfe_reduce_sum", out, x, n_axes, axes, ir_reduce<OpCode::ReduceSum>);
+  return reduction("tfe_reduce_sum", out, x, n_axes, axes, Reduce<OpCode::ReduceSum>{});
 }
 tfe_status tfe_reduce_prod(tfe_tensor** out, const tfe_tensor* x, int32_t n_axes,
                            const int64_t* axes) {
-  return reduction("tfe_reduce_prod", out, x, n_axes, axes, ir_reduce<OpCode::ReduceProd>);
+  return reduction("tfe_reduce_prod", out, x, n_axes, axes, Reduce<OpCode::ReduceProd>{});
 }
 tfe_status tfe_reduce_max(tfe_tensor** out, const tfe_tensor* x, int32_t n_axes,
                           const int64_t* axes) {
-  return reduction("tfe_reduce_max", out, x, n_axes, axes, ir_reduce<OpCode::ReduceMax>);
+  return reduction("tfe_reduce_max", out, x, n_axes, axes, Reduce<OpCode::ReduceMax>{});
 }
 tfe_status tfe_reduce_min(tfe_tensor** out, const tfe_tensor* x, int32_t n_axes,
                           const int64_t* axes) {
-  return reduction("tfe_reduce_min", out, x, n_axes, axes, ir_reduce<OpCode::ReduceMin>);
+  return reduction("tfe_reduce_min", out, x, n_axes, axes, Reduce<OpCode::ReduceMin>{});
 }
 
 tfe_status tfe_convert(tfe_tensor** out, const tfe_tensor* x, int32_t dtype) {
   return op_call(
-      "tfe_convert", out, [&](const Tensor& v) { return eager::convert(v, require_dtype(dtype)); },
+      "tfe_convert", out, [&](const auto& v) { return eager::convert(v, require_dtype(dtype)); },
       Arg{x, "x"});
 }
 
 tfe_status tfe_cast(tfe_tensor** out, const tfe_tensor* x, int32_t dtype) {
   return op_call(
-      "tfe_cast", out, [&](const Tensor& v) { return eager::cast(v, require_dtype(dtype)); },
+      "tfe_cast", out, [&](const auto& v) { return eager::cast(v, require_dtype(dtype)); },
       Arg{x, "x"});
 }
 
 tfe_status tfe_transpose(tfe_tensor** out, const tfe_tensor* x, int32_t ndim, const int64_t* perm) {
   return op_call(
       "tfe_transpose", out,
-      [&](const Tensor& v) {
+      [&](const auto& v) {
         return run(OpCode::Transpose, {v},
-                   ops::TransposeParams{axes_arg(perm, ndim, v.ndim(), "perm")});
+                   ops::TransposeParams{axes_arg(perm, ndim, rank_of(v), "perm")});
       },
       Arg{x, "x"});
 }
@@ -141,8 +172,9 @@ tfe_status tfe_transpose(tfe_tensor** out, const tfe_tensor* x, int32_t ndim, co
 tfe_status tfe_reshape(tfe_tensor** out, const tfe_tensor* x, int32_t ndim, const int64_t* shape) {
   return op_call(
       "tfe_reshape", out,
-      [&](const Tensor& v) {
-        return run(OpCode::Reshape, {v}, ops::ReshapeParams{values_arg(shape, ndim, "shape")});
+      [&](const auto& v) {
+        return run(OpCode::Reshape, {v},
+                   ops::ReshapeParams{Shape(values_arg(shape, ndim, "shape"))});
       },
       Arg{x, "x"});
 }
@@ -151,8 +183,8 @@ tfe_status tfe_broadcast_in_dim(tfe_tensor** out, const tfe_tensor* x, int32_t n
                                 const int64_t* shape, int32_t n_dims, const int64_t* dims) {
   return op_call(
       "tfe_broadcast_in_dim", out,
-      [&](const Tensor& v) {
-        ops::BroadcastInDimParams p{values_arg(shape, ndim, "shape"),
+      [&](const auto& v) {
+        ops::BroadcastInDimParams p{Shape(values_arg(shape, ndim, "shape")),
                                     axes_arg(dims, n_dims, ndim, "dims")};
         return run(OpCode::BroadcastInDim, {v}, p);
       },
@@ -163,12 +195,13 @@ tfe_status tfe_broadcast_to(tfe_tensor** out, const tfe_tensor* x, int32_t ndim,
                             const int64_t* shape) {
   return op_call(
       "tfe_broadcast_to", out,
-      [&](const Tensor& v) {
-        Dims target = values_arg(shape, ndim, "shape");
-        std::array<Dims, 2> shapes{v.shape(), target};
-        if (eager::broadcast_shapes(shapes) != target)
-          fail(Status::ShapeMismatch, "%s does not broadcast to %s", format_dims(v.shape()).c_str(),
-               format_dims(target).c_str());
+      [&](const auto& v) {
+        Shape target(values_arg(shape, ndim, "shape"));
+        Shape from = meta_of(v).shape;
+        std::array<Shape, 2> shapes{from, target};
+        if (!(eager::broadcast_shapes(shapes) == target))
+          fail(Status::ShapeMismatch, "%s does not broadcast to %s",
+               ops::format_shape(from).c_str(), ops::format_shape(target).c_str());
         return eager::broadcast_to(v, target);
       },
       Arg{x, "x"});
@@ -177,8 +210,9 @@ tfe_status tfe_broadcast_to(tfe_tensor** out, const tfe_tensor* x, int32_t ndim,
 tfe_status tfe_reverse(tfe_tensor** out, const tfe_tensor* x, int32_t n_axes, const int64_t* axes) {
   return op_call(
       "tfe_reverse", out,
-      [&](const Tensor& v) {
-        return run(OpCode::Reverse, {v}, ops::AxesParams{axes_arg(axes, n_axes, v.ndim(), "axes")});
+      [&](const auto& v) {
+        return run(OpCode::Reverse, {v},
+                   ops::AxesParams{axes_arg(axes, n_axes, rank_of(v), "axes")});
       },
       Arg{x, "x"});
 }
@@ -186,8 +220,8 @@ tfe_status tfe_reverse(tfe_tensor** out, const tfe_tensor* x, int32_t n_axes, co
 tfe_status tfe_extract_diag(tfe_tensor** out, const tfe_tensor* x, int64_t axis_a, int64_t axis_b) {
   return op_call(
       "tfe_extract_diag", out,
-      [&](const Tensor& v) {
-        ops::DiagParams p{normalize_axis(axis_a, v.ndim()), normalize_axis(axis_b, v.ndim())};
+      [&](const auto& v) {
+        ops::DiagParams p{normalize_axis(axis_a, rank_of(v)), normalize_axis(axis_b, rank_of(v))};
         return run(OpCode::ExtractDiag, {v}, p);
       },
       Arg{x, "x"});
@@ -196,9 +230,9 @@ tfe_status tfe_extract_diag(tfe_tensor** out, const tfe_tensor* x, int64_t axis_
 tfe_status tfe_embed_diag(tfe_tensor** out, const tfe_tensor* x, int64_t axis_a, int64_t axis_b) {
   return op_call(
       "tfe_embed_diag", out,
-      [&](const Tensor& v) {
-        ops::DiagParams p{normalize_axis(axis_a, v.ndim() + 1),
-                          normalize_axis(axis_b, v.ndim() + 1)};
+      [&](const auto& v) {
+        ops::DiagParams p{normalize_axis(axis_a, rank_of(v) + 1),
+                          normalize_axis(axis_b, rank_of(v) + 1)};
         return run(OpCode::EmbedDiag, {v}, p);
       },
       Arg{x, "x"});
@@ -207,13 +241,13 @@ tfe_status tfe_embed_diag(tfe_tensor** out, const tfe_tensor* x, int64_t axis_a,
 tfe_status tfe_tril(tfe_tensor** out, const tfe_tensor* x, int64_t k) {
   return op_call(
       "tfe_tril", out,
-      [&](const Tensor& v) { return run(OpCode::Tril, {v}, ops::TriangleParams{k}); }, Arg{x, "x"});
+      [&](const auto& v) { return run(OpCode::Tril, {v}, ops::TriangleParams{k}); }, Arg{x, "x"});
 }
 
 tfe_status tfe_triu(tfe_tensor** out, const tfe_tensor* x, int64_t k) {
   return op_call(
       "tfe_triu", out,
-      [&](const Tensor& v) { return run(OpCode::Triu, {v}, ops::TriangleParams{k}); }, Arg{x, "x"});
+      [&](const auto& v) { return run(OpCode::Triu, {v}, ops::TriangleParams{k}); }, Arg{x, "x"});
 }
 
 tfe_status tfe_iota(tfe_tensor** out, tfe_context* ctx, int32_t dtype, int32_t ndim,
@@ -222,7 +256,7 @@ tfe_status tfe_iota(tfe_tensor** out, tfe_context* ctx, int32_t dtype, int32_t n
     out_slot(out);
     require(ctx, "ctx");
     Dims s = shape_arg(ndim, shape);
-    ops::IotaParams p{require_dtype(dtype), s, normalize_axis(axis, ndim)};
+    ops::IotaParams p{require_dtype(dtype), Shape(s), normalize_axis(axis, ndim)};
     Tensor t = cpu::execute(OpCode::Iota, {}, p);
     *out = new_tensor(ctx, std::move(t));
   });
@@ -232,8 +266,9 @@ tfe_status tfe_slice(tfe_tensor** out, const tfe_tensor* x, int32_t ndim, const 
                      const int64_t* limits, const int64_t* strides) {
   return op_call(
       "tfe_slice", out,
-      [&](const Tensor& v) {
-        ops::SliceParams p{values_arg(starts, ndim, "starts"), values_arg(limits, ndim, "limits"),
+      [&](const auto& v) {
+        ops::SliceParams p{Shape(values_arg(starts, ndim, "starts")),
+                           Shape(values_arg(limits, ndim, "limits")),
                            strides ? values_arg(strides, ndim, "strides")
                                    : Dims(static_cast<size_t>(std::max(ndim, 0)), 1)};
         return run(OpCode::Slice, {v}, p);
@@ -245,9 +280,9 @@ tfe_status tfe_dynamic_slice(tfe_tensor** out, const tfe_tensor* x, const tfe_te
                              int32_t ndim, const int64_t* sizes) {
   return op_call(
       "tfe_dynamic_slice", out,
-      [&](const Tensor& v, const Tensor& s) {
+      [&](const auto& v, const auto& s) {
         return run(OpCode::DynamicSlice, {v, s},
-                   ops::DynamicSliceParams{values_arg(sizes, ndim, "sizes")});
+                   ops::DynamicSliceParams{Shape(values_arg(sizes, ndim, "sizes"))});
       },
       Arg{x, "x"}, Arg{starts, "starts"});
 }
@@ -256,7 +291,7 @@ tfe_status tfe_dynamic_update_slice(tfe_tensor** out, const tfe_tensor* x, const
                                     const tfe_tensor* starts) {
   return op_call(
       "tfe_dynamic_update_slice", out,
-      [&](const Tensor& v, const Tensor& u, const Tensor& s) {
+      [&](const auto& v, const auto& u, const auto& s) {
         return run(OpCode::DynamicUpdateSlice, {v, u, s});
       },
       Arg{x, "x"}, Arg{update, "update"}, Arg{starts, "starts"});
@@ -266,8 +301,8 @@ tfe_status tfe_gather(tfe_tensor** out, const tfe_tensor* x, const tfe_tensor* i
                       int64_t axis) {
   return op_call(
       "tfe_gather", out,
-      [&](const Tensor& v, const Tensor& i) {
-        return run(OpCode::Gather, {v, i}, ops::AxisParams{normalize_axis(axis, v.ndim())});
+      [&](const auto& v, const auto& i) {
+        return run(OpCode::Gather, {v, i}, ops::AxisParams{normalize_axis(axis, rank_of(v))});
       },
       Arg{x, "x"}, Arg{indices, "indices"});
 }
@@ -276,8 +311,8 @@ tfe_status tfe_scatter(tfe_tensor** out, const tfe_tensor* x, const tfe_tensor* 
                        const tfe_tensor* updates, int64_t axis) {
   return op_call(
       "tfe_scatter", out,
-      [&](const Tensor& v, const Tensor& i, const Tensor& u) {
-        return run(OpCode::Scatter, {v, i, u}, ops::AxisParams{normalize_axis(axis, v.ndim())});
+      [&](const auto& v, const auto& i, const auto& u) {
+        return run(OpCode::Scatter, {v, i, u}, ops::AxisParams{normalize_axis(axis, rank_of(v))});
       },
       Arg{x, "x"}, Arg{indices, "indices"}, Arg{updates, "updates"});
 }
@@ -286,8 +321,8 @@ tfe_status tfe_pad(tfe_tensor** out, const tfe_tensor* x, int32_t ndim, const in
                    const int64_t* high, const int64_t* interior) {
   return op_call(
       "tfe_pad", out,
-      [&](const Tensor& v) {
-        ops::PadParams p{values_arg(low, ndim, "low"), values_arg(high, ndim, "high"),
+      [&](const auto& v) {
+        ops::PadParams p{Shape(values_arg(low, ndim, "low")), Shape(values_arg(high, ndim, "high")),
                          interior ? values_arg(interior, ndim, "interior")
                                   : Dims(static_cast<size_t>(std::max(ndim, 0)), 0)};
         return run(OpCode::Pad, {v}, p);
@@ -296,11 +331,13 @@ tfe_status tfe_pad(tfe_tensor** out, const tfe_tensor* x, int32_t ndim, const in
 }
 
 tfe_status tfe_concatenate(tfe_tensor** out, int32_t n, tfe_tensor* const* xs, int64_t axis) {
-  return list_call("tfe_concatenate", out, n, xs, axis, eager::concatenate);
+  return list_call("tfe_concatenate", out, n, xs, axis,
+                   [](auto span, int64_t a) { return eager::concatenate(span, a); });
 }
 
 tfe_status tfe_stack(tfe_tensor** out, int32_t n, tfe_tensor* const* xs, int64_t axis) {
-  return list_call("tfe_stack", out, n, xs, axis, eager::stack);
+  return list_call("tfe_stack", out, n, xs, axis,
+                   [](auto span, int64_t a) { return eager::stack(span, a); });
 }
 
 } // extern "C"

@@ -33,9 +33,57 @@ Tensor borrow(void* data, DType dtype, Dims shape, Dims strides) {
                 std::move(strides), 0);
 }
 
+// A symbol is reported as -k; a derived symbolic extent (s1 + 1, ...) as TFE_EXTENT_DERIVED.
+int64_t reported_extent(Extent e) {
+  if (e.is_const()) return e.value();
+  for (int64_t k = 1; k <= max_symbol(e); ++k)
+    if (e == Extent::symbol(k)) return -k;
+  return TFE_EXTENT_DERIVED;
+}
+
 } // namespace
 
 extern "C" {
+
+tfe_status tfe_tensor_symbolic(tfe_tensor** out, tfe_context* ctx, int32_t dtype, int32_t ndim,
+                               const int64_t* shape) {
+  return guarded("tfe_tensor_symbolic", [&] {
+    out_slot(out);
+    require(ctx, "ctx");
+    DType dt = require_dtype(dtype);
+    if (ndim < 0) fail(Status::InvalidArgument, "ndim %d is negative", ndim);
+    Shape s;
+    for (int64_t e : int64_array(shape, ndim, "shape")) {
+      if (e == TFE_EXTENT_DERIVED)
+        fail(Status::InvalidArgument, "shape %s: extents are >= 0 (concrete) or -k (symbol k)",
+             format_dims(std::span<const int64_t>(shape, static_cast<size_t>(ndim))).c_str());
+      s.push_back(e >= 0 ? Extent(e) : Extent::symbol(-e));
+    }
+    *out = new_tensor(ctx, graph::argument(dt, std::move(s)));
+  });
+}
+
+tfe_status tfe_tensor_is_symbolic(const tfe_tensor* t, int32_t* out) {
+  return guarded("tfe_tensor_is_symbolic",
+                 [&] { *require(out, "out") = require(t, "t")->is_traced() ? 1 : 0; });
+}
+
+tfe_status tfe_tensor_extent_text(const tfe_tensor* t, int64_t axis, char* buf, int64_t capacity,
+                                  int64_t* needed) {
+  return guarded("tfe_tensor_extent_text", [&] {
+    Shape s = require(t, "t")->meta().shape;
+    if (capacity < 0 || (capacity > 0 && !buf))
+      fail(Status::InvalidArgument, "buf is NULL with capacity %lld", (long long)capacity);
+    std::string text =
+        to_string(s[static_cast<size_t>(normalize_axis(axis, static_cast<int64_t>(s.size())))]);
+    if (needed) *needed = static_cast<int64_t>(text.size()) + 1;
+    if (capacity > 0) {
+      size_t n = std::min(static_cast<size_t>(capacity - 1), text.size());
+      std::memcpy(buf, text.data(), n);
+      buf[n] = '\0';
+    }
+  });
+}
 
 tfe_status tfe_tensor_from_data(tfe_tensor** out, tfe_context* ctx, int32_t dtype, int32_t ndim,
                                 const int64_t* shape, const int64_t* strides, const void* data) {
@@ -58,8 +106,7 @@ tfe_status tfe_tensor_from_data(tfe_tensor** out, tfe_context* ctx, int32_t dtyp
 
 tfe_status tfe_tensor_to_data(const tfe_tensor* t, void* dst, int64_t capacity_bytes) {
   return guarded("tfe_tensor_to_data", [&] {
-    require(t, "t");
-    const Tensor& v = t->value;
+    const Tensor& v = concrete_value(t, "t");
     if (capacity_bytes < v.nbytes())
       fail(Status::InvalidArgument,
            "capacity_bytes %lld is below the %lld bytes of a %s tensor of shape %s",
@@ -73,33 +120,44 @@ tfe_status tfe_tensor_to_data(const tfe_tensor* t, void* dst, int64_t capacity_b
 
 tfe_status tfe_tensor_dtype(const tfe_tensor* t, int32_t* out) {
   return guarded("tfe_tensor_dtype", [&] {
-    *require(out, "out") = static_cast<int32_t>(require(t, "t")->value.dtype());
+    *require(out, "out") = static_cast<int32_t>(require(t, "t")->meta().dtype);
   });
 }
 
 tfe_status tfe_tensor_ndim(const tfe_tensor* t, int32_t* out) {
   return guarded("tfe_tensor_ndim", [&] {
-    *require(out, "out") = static_cast<int32_t>(require(t, "t")->value.ndim());
+    *require(out, "out") = static_cast<int32_t>(require(t, "t")->meta().shape.size());
   });
 }
 
 tfe_status tfe_tensor_shape(const tfe_tensor* t, int64_t* out_shape) {
   return guarded("tfe_tensor_shape", [&] {
-    const Dims& s = require(t, "t")->value.shape();
+    Shape s = require(t, "t")->meta().shape;
     if (s.empty()) return;
-    std::memcpy(require(out_shape, "out_shape"), s.data(), s.size() * sizeof(int64_t));
+    require(out_shape, "out_shape");
+    for (size_t d = 0; d < s.size(); ++d) out_shape[d] = reported_extent(s[d]);
   });
 }
 
 tfe_status tfe_tensor_numel(const tfe_tensor* t, int64_t* out) {
-  return guarded("tfe_tensor_numel",
-                 [&] { *require(out, "out") = require(t, "t")->value.numel(); });
+  return guarded("tfe_tensor_numel", [&] {
+    require(out, "out");
+    Shape s = require(t, "t")->meta().shape;
+    int64_t n = 1;
+    for (Extent e : s) {
+      if (!e.is_const())
+        fail(Status::InvalidArgument, "'t' has the symbolic shape %s: its size is not known",
+             ops::format_shape(s).c_str());
+      n *= e.value();
+    }
+    *out = n;
+  });
 }
 
 tfe_status tfe_tensor_stride(const tfe_tensor* t, int64_t axis, int64_t* out) {
   return guarded("tfe_tensor_stride", [&] {
     require(out, "out");
-    const Tensor& v = require(t, "t")->value;
+    const Tensor& v = concrete_value(t, "t");
     *out = v.stride(normalize_axis(axis, v.ndim()));
   });
 }
@@ -107,7 +165,7 @@ tfe_status tfe_tensor_stride(const tfe_tensor* t, int64_t axis, int64_t* out) {
 tfe_status tfe_tensor_data(const tfe_tensor* t, const void** out) {
   return guarded("tfe_tensor_data", [&] {
     require(out, "out");
-    *out = require(t, "t")->value.raw_data();
+    *out = concrete_value(t, "t").raw_data();
   });
 }
 
@@ -122,7 +180,13 @@ tfe_status tfe_tensor_context(tfe_context** out, const tfe_tensor* t) {
 
 tfe_status tfe_tensor_contiguous(tfe_tensor** out, const tfe_tensor* t) {
   return op_call(
-      "tfe_tensor_contiguous", out, [](const Tensor& x) { return eager::contiguous(x); },
+      "tfe_tensor_contiguous", out,
+      [](const auto& x) {
+        if constexpr (std::is_same_v<std::decay_t<decltype(x)>, Tensor>)
+          return eager::contiguous(x);
+        else
+          return x; // layout is an execution detail of traced values
+      },
       Arg{t, "t"});
 }
 

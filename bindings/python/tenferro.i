@@ -229,8 +229,11 @@ struct TYPE {};
 
 %tfe_handle(tfe_context, tfe_context_release)
 %tfe_handle(tfe_tensor, tfe_tensor_release)
+%tfe_handle(tfe_function, tfe_function_release)
+%tfe_handle(tfe_results, tfe_results_release)
 %ignore tfe_context_retain;
 %ignore tfe_tensor_retain;
+%ignore tfe_function_retain;
 
 /* Scalar inputs: anything with __index__ (NumPy integers too) or __float__, range-checked. */
 %{
@@ -389,9 +392,11 @@ static int tfepy_join_group(Py_ssize_t len, const char* what) {
 %typemap(check) int32_t TFE_COUNT { tfepy_count = &$1; tfepy_count_known = 0; }
 %typemap(freearg) int32_t TFE_COUNT { tfepy_count = NULL; }
 %apply int32_t TFE_COUNT { int32_t ndim, int32_t n, int32_t n_axes, int32_t n_dims,
-                           int32_t n_contracting, int32_t n_batch };
+                           int32_t n_contracting, int32_t n_batch, int32_t n_inputs,
+                           int32_t n_outputs };
 %pythoncode %{
-_COUNT_NAMES = ("ndim", "n", "n_axes", "n_dims", "n_contracting", "n_batch")
+_COUNT_NAMES = ("ndim", "n", "n_axes", "n_dims", "n_contracting", "n_batch", "n_inputs",
+                "n_outputs")
 %}
 
 %typemap(in) const int64_t* (Py_ssize_t len = -1) {
@@ -590,6 +595,7 @@ static PyObject* _tfepy_capsule_name(PyObject* obj) {
 %include "tenferro/ops_elementwise.h"
 %include "tenferro/ops_shape.h"
 %include "tenferro/interop.h"
+%include "tenferro/program.h"
 
 %pythoncode %{
 class TenferroError(Exception):

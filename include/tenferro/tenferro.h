@@ -43,5 +43,6 @@
 #include "tenferro/ops_elementwise.h"
 #include "tenferro/ops_shape.h"
 #include "tenferro/interop.h"
+#include "tenferro/program.h"
 
 #endif /* TENFERRO_H */

@@ -116,6 +116,13 @@ Extent combine(Kind k, Extent a, Extent b) {
   case Kind::Add: {
     if (a == Extent(0)) return b;
     if (b == Extent(0)) return a;
+    // Like terms: x*c1 + x*c2 -> x*(c1+c2), so s1 + s1 and s1*2 compare equal.
+    Extent base_a = a, base_b = b;
+    int64_t ca = 1, cb = 1;
+    if (!split_const(Kind::Mul, a, &base_a, &ca)) base_a = a;
+    if (!split_const(Kind::Mul, b, &base_b, &cb)) base_b = b;
+    if (!a.is_const() && !b.is_const() && base_a == base_b)
+      return combine(Kind::Mul, base_a, checked(Kind::Add, ca, cb));
     if (before(b, a)) std::swap(a, b);
     Extent rest;
     int64_t c = 0;

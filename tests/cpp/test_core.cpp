@@ -155,7 +155,7 @@ TEST_CASE("results do not depend on the thread budget", "[core][threads]") {
     results.push_back(eager::sum(x, {}));
     results.push_back(eager::sum(m, Dims{1}));
     std::array<Tensor, 1> in{x};
-    results.push_back(eager::call(ops::OpCode::Exp, in));
+    results.push_back(eager::call<Tensor>(ops::OpCode::Exp, in));
   }
   cpu::set_thread_budget(before);
   for (size_t i = 3; i < results.size(); ++i) CHECK(identical(results[i], results[i % 3]));

@@ -19,6 +19,9 @@ TEST_CASE("extents: constants stay plain values; symbols are interned", "[graph]
   CHECK(s1 + s2 == s2 + s1);   // canonical order of commutative operands
   CHECK(s1 * 2 * 3 == s1 * 6); // nested constants fold
   CHECK(s1 + 1 + 2 == s1 + 3);
+  CHECK(s1 + s1 == s1 * 2); // like terms collect
+  CHECK(s1 * 3 + s1 == s1 * 4);
+  CHECK(s1 * 2 + s1 * 3 == s1 * 5);
   CHECK(s1 * 1 == s1);
   CHECK(s1 + 0 == s1);
   CHECK(s1 - s1 == Extent(0));

@@ -15,7 +15,8 @@ HEADER_DIR = pathlib.Path(__file__).resolve().parents[3] / "include" / "tenferro
 DECL = re.compile(r"TFE_API\s+(?:TFE_NODISCARD\s+)?(?P<ret>[\w\s\*]+?)\s*\b(?P<name>tfe_\w+)\s*"
                   r"\((?P<params>[^)]*)\)\s*;", re.S)
 NOT_WRAPPED = {"tfe_tensor_retain", "tfe_tensor_release", "tfe_context_retain",
-               "tfe_context_release"}  # the proxies own their handles
+               "tfe_context_release", "tfe_function_retain", "tfe_function_release",
+               "tfe_results_release"}  # the proxies own their handles
 
 
 def declarations(header=None):
@@ -47,6 +48,8 @@ def test_parameters_follow_the_conventions():
     """Each parameter has a form the generic typemaps handle; a new count name would need a
     word in tenferro.i's TFE_COUNT list."""
     known_types = {"tfe_tensor**", "tfe_context**", "tfe_context*", "tfe_tensor*",
+                   "tfe_function**", "tfe_function*", "const tfe_function*", "tfe_results**",
+                   "tfe_results*", "const tfe_results*", "const tfe_context*",
                    "const tfe_tensor*", "int32_t", "int64_t", "uint64_t", "double", "int32_t*",
                    "int64_t*", "const int64_t*", "const void*", "const void**", "void*",
                    "tfe_tensor* const*", "char*", "tfe_status", "tfe_deleter",

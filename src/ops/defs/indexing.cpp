@@ -16,10 +16,14 @@ void require_rank_entries(const V& v, size_t rank, const char* what, const char*
 
 void require_start_indices(const Meta& starts, size_t rank, const char* label) {
   require_integer(starts, "start indices", label);
-  if (starts.shape.size() != 1 || starts.shape[0] != Extent(static_cast<int64_t>(rank)))
-    violated(Status::ShapeMismatch, label,
-             strformat("start indices have shape %s but must be [%zu]",
-                       format_shape(starts.shape).c_str(), rank));
+  std::string msg = strformat("start indices have shape %s but must be [%zu]",
+                              format_shape(starts.shape).c_str(), rank);
+  if (starts.shape.size() != 1 ||
+      provably_lt(starts.shape[0], Extent(static_cast<int64_t>(rank))) ||
+      provably_lt(Extent(static_cast<int64_t>(rank)), starts.shape[0]))
+    violated(Status::ShapeMismatch, label, msg);
+  require_eq(starts.shape[0], Extent(static_cast<int64_t>(rank)), Status::ShapeMismatch, label,
+             msg);
 }
 
 bool all_const(std::initializer_list<Extent> es) {

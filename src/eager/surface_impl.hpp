@@ -1,0 +1,218 @@
+// Definitions of the surface templates (surface.hpp). Included only by the two files that
+// instantiate them: surface.cpp (Tensor) and graph/traced_surface.cpp (graph::Value).
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "eager/surface.hpp"
+#include "ops/shape_checks.hpp"
+
+namespace tfe::eager {
+
+namespace detail {
+
+std::string dtypes_text(std::span<const DType> ds);
+
+template <class V> V emit1(ops::OpCode code, const V& x, const ops::Params& p) {
+  std::array<V, 1> in{x};
+  return emit(code, std::span<const V>(in), p);
+}
+
+template <class V> V literal_of(const Tensor& value) {
+  return literal(value, static_cast<const V*>(nullptr));
+}
+
+inline bool all_const(const Shape& s) {
+  for (Extent e : s)
+    if (!e.is_const()) return false;
+  return true;
+}
+
+} // namespace detail
+
+template <class V> V broadcast_to(const V& v, const Shape& shape) {
+  ops::Meta m = meta_of(v);
+  if (m.shape == shape) return v;
+  Dims dims(m.shape.size());
+  for (size_t i = 0; i < dims.size(); ++i) dims[i] = static_cast<int64_t>(i);
+  return detail::emit1(ops::OpCode::BroadcastInDim, v, ops::BroadcastInDimParams{shape, dims});
+}
+
+template <class V> V cast(const V& x, DType dtype) {
+  return detail::emit1(ops::OpCode::Convert, x, ops::ConvertParams{dtype});
+}
+
+template <class V> V convert(const V& x, DType dtype) {
+  DType from = meta_of(x).dtype;
+  if (!can_convert_safely(from, dtype))
+    fail(Status::DtypeMismatch, "converting %s to %s loses information (use a cast)",
+         std::string(dtype_name(from)).c_str(), std::string(dtype_name(dtype)).c_str());
+  return cast(x, dtype);
+}
+
+template <class V> V call(ops::OpCode code, std::span<const V> in, const ops::Params& params) {
+  const ops::OpDef& def = ops::op_def(code);
+  std::array<V, 4> small;
+  std::vector<V> big;
+  std::span<V> args;
+  if (in.size() <= small.size()) {
+    args = std::span<V>(small.data(), in.size());
+  } else {
+    big.resize(in.size());
+    args = big;
+  }
+  for (size_t i = 0; i < in.size(); ++i) args[i] = in[i];
+
+  if (def.promotes) {
+    std::array<DType, 4> from_small{}, to_small{};
+    std::vector<DType> from_big, to_big;
+    std::span<DType> from, to;
+    if (in.size() <= 4) {
+      from = std::span<DType>(from_small.data(), in.size());
+      to = std::span<DType>(to_small.data(), in.size());
+    } else {
+      from_big.resize(in.size());
+      to_big.resize(in.size());
+      from = from_big;
+      to = to_big;
+    }
+    for (size_t i = 0; i < in.size(); ++i) from[i] = meta_of(in[i]).dtype;
+    ops::promotion_plan(code, from, to);
+    for (size_t i = 0; i < in.size(); ++i) {
+      if (!def.is_value_operand(i)) continue;
+      if (!def.accepts.contains(to[i])) {
+        std::vector<DType> values;
+        for (size_t j = 0; j < in.size(); ++j)
+          if (def.is_value_operand(j)) values.push_back(from[j]);
+        fail(Status::DtypeMismatch, "%s does not accept %s%s; it accepts %s",
+             std::string(def.name).c_str(), detail::dtypes_text(values).c_str(),
+             to[i] == from[i] ? ""
+                              : (" (promoted to " + std::string(dtype_name(to[i])) + ")").c_str(),
+             ops::dtype_list(def.accepts).c_str());
+      }
+      if (to[i] != from[i]) args[i] = cast(args[i], to[i]);
+    }
+  }
+  if (def.elementwise && args.size() > 1) {
+    bool same_shapes = true;
+    Shape first = meta_of(args[0]).shape;
+    for (const V& v : args) same_shapes &= meta_of(v).shape == first;
+    if (!same_shapes) {
+      std::vector<Shape> shapes;
+      for (const V& v : args) shapes.push_back(meta_of(v).shape);
+      Shape shape = broadcast_shapes(shapes);
+      for (V& v : args) v = broadcast_to(v, shape);
+    }
+  }
+  return emit(code, std::span<const V>(args.data(), args.size()), params);
+}
+
+template <class V> V true_divide(const V& a, const V& b) {
+  auto to_float = [](const V& v) {
+    DType d = meta_of(v).dtype;
+    return (d == DType::Bool || is_integer(d)) ? cast(v, DType::F64) : v;
+  };
+  std::array<V, 2> in{to_float(a), to_float(b)};
+  return call(ops::OpCode::Div, std::span<const V>(in));
+}
+
+template <class V> V reduce(ops::OpCode code, const V& x, std::span<const int64_t> axes) {
+  int64_t rank = static_cast<int64_t>(meta_of(x).shape.size());
+  Dims norm;
+  if (axes.empty()) {
+    for (int64_t d = 0; d < rank; ++d) norm.push_back(d);
+  } else {
+    norm = normalize_axes(axes, rank);
+  }
+  return detail::emit1(code, x, ops::AxesParams{norm});
+}
+
+template <class V> V sum(const V& x, std::span<const int64_t> axes) {
+  DType d = meta_of(x).dtype;
+  V w = (d == DType::Bool || d == DType::I32) ? cast(x, DType::I64) : x;
+  return reduce(ops::OpCode::ReduceSum, w, axes);
+}
+
+template <class V> V prod(const V& x, std::span<const int64_t> axes) {
+  DType d = meta_of(x).dtype;
+  V w = (d == DType::Bool || d == DType::I32) ? cast(x, DType::I64) : x;
+  return reduce(ops::OpCode::ReduceProd, w, axes);
+}
+
+template <class V> V mean(const V& x, std::span<const int64_t> axes) {
+  ops::Meta m = meta_of(x);
+  V xf = (m.dtype == DType::Bool || is_integer(m.dtype)) ? cast(x, DType::F64) : x;
+  V s = reduce(ops::OpCode::ReduceSum, xf, axes);
+  DType real = real_dtype(meta_of(s).dtype);
+  int64_t rank = static_cast<int64_t>(m.shape.size());
+  Dims reduced;
+  if (axes.empty()) {
+    for (int64_t d = 0; d < rank; ++d) reduced.push_back(d);
+  } else {
+    reduced = normalize_axes(axes, rank);
+  }
+  Extent count = 1;
+  for (int64_t a : reduced) count = count * m.shape[static_cast<size_t>(a)];
+  if (count.is_const()) {
+    // An empty mean is 0 * inf = NaN, as in NumPy.
+    V inv =
+        cast(detail::literal_of<V>(Tensor::scalar(1.0 / static_cast<double>(count.value()))), real);
+    std::array<V, 2> in{s, inv};
+    return call(ops::OpCode::Mul, std::span<const V>(in));
+  }
+  // A symbolic count has no literal: count the elements (sum of ones broadcast to x's shape).
+  V one = cast(detail::literal_of<V>(Tensor::scalar(1.0)), real);
+  V ones = detail::emit1(ops::OpCode::BroadcastInDim, one, ops::BroadcastInDimParams{m.shape, {}});
+  V n = reduce(ops::OpCode::ReduceSum, ones, axes);
+  std::array<V, 2> in{s, n};
+  return call(ops::OpCode::Div, std::span<const V>(in));
+}
+
+template <class V> V matmul(const V& a, const V& b) {
+  ops::Meta ma = meta_of(a), mb = meta_of(b);
+  if (ma.shape.size() < 2 || mb.shape.size() < 2)
+    fail(Status::ShapeMismatch, "matmul needs rank >= 2 operands, got %s and %s",
+         ops::format_shape(ma.shape).c_str(), ops::format_shape(mb.shape).c_str());
+  if (ma.shape[1].is_const() && mb.shape[0].is_const() && !(ma.shape[1] == mb.shape[0]))
+    fail(Status::ShapeMismatch, "inner dimensions differ: a is %s and b is %s",
+         ops::format_shape(ma.shape).c_str(), ops::format_shape(mb.shape).c_str());
+  Shape abatch(ma.shape.begin() + 2, ma.shape.end()), bbatch(mb.shape.begin() + 2, mb.shape.end());
+  std::array<Shape, 2> batches{abatch, bbatch};
+  Shape batch = broadcast_shapes(batches);
+  Shape ashape{ma.shape[0], ma.shape[1]}, bshape{mb.shape[0], mb.shape[1]};
+  ashape.insert(ashape.end(), batch.begin(), batch.end());
+  bshape.insert(bshape.end(), batch.begin(), batch.end());
+  std::array<V, 2> in{broadcast_to(a, ashape), broadcast_to(b, bshape)};
+  ops::DotGeneralParams p{{1}, {0}, {}, {}};
+  for (int64_t d = 0; d < static_cast<int64_t>(batch.size()); ++d) {
+    p.lhs_batch.push_back(d + 2);
+    p.rhs_batch.push_back(d + 2);
+  }
+  return call(ops::OpCode::DotGeneral, std::span<const V>(in), p);
+}
+
+template <class V> V concatenate(std::span<const V> xs, int64_t axis) {
+  if (xs.empty()) fail(Status::InvalidArgument, "needs at least one tensor");
+  int64_t a = normalize_axis(axis, static_cast<int64_t>(meta_of(xs[0]).shape.size()));
+  return call(ops::OpCode::Concatenate, xs, ops::AxisParams{a});
+}
+
+template <class V> V stack(std::span<const V> xs, int64_t axis) {
+  if (xs.empty()) fail(Status::InvalidArgument, "needs at least one tensor");
+  Shape first = meta_of(xs[0]).shape;
+  int64_t a = normalize_axis(axis, static_cast<int64_t>(first.size()) + 1);
+  std::vector<V> parts;
+  parts.reserve(xs.size());
+  for (size_t i = 0; i < xs.size(); ++i) {
+    Shape shape = meta_of(xs[i]).shape;
+    if (!(shape == first))
+      fail(Status::ShapeMismatch, "tensor %zu has shape %s but tensor 0 has %s", i,
+           ops::format_shape(shape).c_str(), ops::format_shape(first).c_str());
+    shape.insert(shape.begin() + a, Extent(1));
+    parts.push_back(detail::emit1(ops::OpCode::Reshape, xs[i], ops::ReshapeParams{shape}));
+  }
+  return call(ops::OpCode::Concatenate, std::span<const V>(parts), ops::AxisParams{a});
+}
+
+} // namespace tfe::eager

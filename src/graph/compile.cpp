@@ -1,0 +1,184 @@
+// Binding, CSE, slot assignment and liveness (compile.hpp).
+#include "graph/compile.hpp"
+
+#include <unordered_map>
+
+namespace tfe::graph {
+namespace {
+
+Shape bind_shape(const Shape& s, std::span<const int64_t> symbols) {
+  Shape out(s.size());
+  for (size_t i = 0; i < s.size(); ++i) out[i] = evaluate(s[i], symbols);
+  return out;
+}
+
+// Params with every extent evaluated.
+ops::Params bind_params(const ops::Params& p, std::span<const int64_t> symbols) {
+  return std::visit(
+      [&](const auto& q) -> ops::Params {
+        using Q = std::decay_t<decltype(q)>;
+        Q r = q;
+        if constexpr (std::is_same_v<Q, ops::ReshapeParams> ||
+                      std::is_same_v<Q, ops::BroadcastInDimParams> ||
+                      std::is_same_v<Q, ops::IotaParams>) {
+          r.shape = bind_shape(q.shape, symbols);
+        } else if constexpr (std::is_same_v<Q, ops::SliceParams>) {
+          r.starts = bind_shape(q.starts, symbols);
+          r.limits = bind_shape(q.limits, symbols);
+        } else if constexpr (std::is_same_v<Q, ops::DynamicSliceParams>) {
+          r.sizes = bind_shape(q.sizes, symbols);
+        } else if constexpr (std::is_same_v<Q, ops::PadParams>) {
+          r.low = bind_shape(q.low, symbols);
+          r.high = bind_shape(q.high, symbols);
+        }
+        return r;
+      },
+      p);
+}
+
+struct CseKey {
+  ops::OpCode op;
+  const ops::Params* params;
+  SmallVector<int32_t, 4> inputs;
+  size_t hash;
+  bool operator==(const CseKey& o) const {
+    return op == o.op && inputs == o.inputs && *params == *o.params;
+  }
+};
+struct CseHash {
+  size_t operator()(const CseKey& k) const { return k.hash; }
+};
+
+} // namespace
+
+std::vector<int64_t> bind_symbols(const Program& p, std::span<const ops::ConcreteMeta> arguments) {
+  if (arguments.size() != p.arguments.size())
+    fail(Status::InvalidArgument, "the function takes %zu inputs, got %zu", p.arguments.size(),
+         arguments.size());
+  std::vector<int64_t> symbols(static_cast<size_t>(p.num_symbols), -1);
+  for (size_t i = 0; i < arguments.size(); ++i) {
+    const ops::Meta& want = p.arguments[i].meta();
+    const ops::ConcreteMeta& got = arguments[i];
+    if (got.dtype != want.dtype)
+      fail(Status::DtypeMismatch, "input %zu is %s but the function takes %s", i,
+           std::string(dtype_name(got.dtype)).c_str(), std::string(dtype_name(want.dtype)).c_str());
+    if (got.shape.size() != want.shape.size())
+      fail(Status::ShapeMismatch, "input %zu has shape %s but the function takes rank %zu (%s)", i,
+           format_dims(got.shape).c_str(), want.shape.size(),
+           ops::format_shape(want.shape).c_str());
+    for (size_t d = 0; d < got.shape.size(); ++d) {
+      Extent e = want.shape[d];
+      int64_t actual = got.shape[d];
+      if (e.is_const()) {
+        if (e.value() != actual)
+          fail(Status::ShapeMismatch, "input %zu has shape %s but the function takes %s (dim %zu)",
+               i, format_dims(got.shape).c_str(), ops::format_shape(want.shape).c_str(), d);
+        continue;
+      }
+      int64_t k = max_symbol(e); // argument extents are single symbols
+      int64_t& slot = symbols[static_cast<size_t>(k - 1)];
+      if (slot < 0) {
+        slot = actual;
+      } else if (slot != actual) {
+        fail(Status::ShapeMismatch,
+             "input %zu has shape %s: dim %zu is symbol s%lld, already bound to %lld by an earlier "
+             "input",
+             i, format_dims(got.shape).c_str(), d, (long long)k, (long long)slot);
+      }
+    }
+  }
+  for (size_t k = 0; k < symbols.size(); ++k)
+    if (symbols[k] < 0) symbols[k] = 0; // a symbol no argument uses is never read
+  return symbols;
+}
+
+CompiledPtr compile(const Program& p, std::span<const ops::ConcreteMeta> arguments) {
+  std::vector<int64_t> symbols = bind_symbols(p, arguments);
+  for (const ops::ShapeGuard& g : p.guards) {
+    int64_t a = evaluate(g.a, symbols), b = evaluate(g.b, symbols);
+    bool ok = g.kind == ops::ShapeGuard::Kind::Equal ? a == b : a <= b;
+    if (!ok)
+      fail(g.status, "%s, with %s = %lld and %s = %lld", g.message.c_str(), to_string(g.a).c_str(),
+           (long long)a, to_string(g.b).c_str(), (long long)b);
+  }
+
+  auto c = std::make_shared<CompiledProgram>();
+  std::unordered_map<const Node*, int32_t> slot_of;
+  std::vector<ops::Meta> slot_meta;
+  auto new_slot = [&](const Node* n, ops::Meta m) {
+    int32_t s = c->num_slots++;
+    slot_of[n] = s;
+    slot_meta.push_back(std::move(m));
+    return s;
+  };
+  for (size_t i = 0; i < p.arguments.size(); ++i)
+    c->argument_slots.push_back(
+        new_slot(p.arguments[i].node.get(), {arguments[i].dtype, Shape(arguments[i].shape)}));
+  for (const Value& v : p.captured) c->captured_slots.push_back(new_slot(v.node.get(), v.meta()));
+  c->arguments.assign(arguments.begin(), arguments.end());
+
+  std::unordered_map<CseKey, int32_t, CseHash> seen;
+  for (const NodePtr& n : p.order) {
+    CseKey key{n->op, &n->params, {}, 0};
+    std::vector<ops::Meta> in_metas;
+    for (const Value& v : n->inputs) {
+      int32_t s = slot_of.at(v.node.get());
+      key.inputs.push_back(s);
+      in_metas.push_back(slot_meta[static_cast<size_t>(s)]);
+    }
+    key.hash = ops::hash_params(n->params) ^ (static_cast<size_t>(n->op) * 0x9e3779b97f4a7c15ull);
+    for (int32_t s : key.inputs) key.hash = key.hash * 31 + static_cast<size_t>(s);
+    if (auto it = seen.find(key); it != seen.end()) {
+      slot_of[n.get()] = it->second;
+      ++c->eliminated;
+      continue;
+    }
+    Instruction ins;
+    ins.op = n->op;
+    ins.params = bind_params(n->params, symbols);
+    // Concrete inference: the rules' own checks run again on the bound shapes.
+    ops::Meta out = ops::infer_meta(n->op, in_metas, ins.params);
+    ins.out = ops::concrete(out);
+    ins.kernel = cpu::kernel_for(n->op);
+    ins.inputs = key.inputs;
+    ins.output = new_slot(n.get(), out);
+    seen.emplace(key, ins.output);
+    c->code.push_back(std::move(ins));
+  }
+  for (const Value& o : p.outputs) c->output_slots.push_back(slot_of.at(o.node.get()));
+
+  // Liveness: free each intermediate slot after its last reader (never outputs or inputs).
+  std::vector<int32_t> last_use(static_cast<size_t>(c->num_slots), -1);
+  for (size_t i = 0; i < c->code.size(); ++i)
+    for (int32_t s : c->code[i].inputs) last_use[static_cast<size_t>(s)] = static_cast<int32_t>(i);
+  std::vector<bool> keep(static_cast<size_t>(c->num_slots), false);
+  for (int32_t s : c->output_slots) keep[static_cast<size_t>(s)] = true;
+  for (int32_t s : c->argument_slots) keep[static_cast<size_t>(s)] = true;
+  for (int32_t s : c->captured_slots) keep[static_cast<size_t>(s)] = true;
+  for (size_t s = 0; s < last_use.size(); ++s)
+    if (last_use[s] >= 0 && !keep[s])
+      c->code[static_cast<size_t>(last_use[s])].free_after.push_back(static_cast<int32_t>(s));
+  return c;
+}
+
+std::vector<Tensor> execute(const CompiledProgram& c, std::span<const Tensor> arguments,
+                            std::span<const Tensor> captured) {
+  std::vector<Tensor> slots(static_cast<size_t>(c.num_slots));
+  for (size_t i = 0; i < arguments.size(); ++i)
+    slots[static_cast<size_t>(c.argument_slots[i])] = arguments[i];
+  for (size_t i = 0; i < captured.size(); ++i)
+    slots[static_cast<size_t>(c.captured_slots[i])] = captured[i];
+  std::vector<Tensor> in;
+  for (const Instruction& ins : c.code) {
+    in.clear();
+    for (int32_t s : ins.inputs) in.push_back(slots[static_cast<size_t>(s)]);
+    slots[static_cast<size_t>(ins.output)] = ins.kernel(in, ins.params, ins.out);
+    for (int32_t s : ins.free_after) slots[static_cast<size_t>(s)] = Tensor();
+  }
+  std::vector<Tensor> out;
+  out.reserve(c.output_slots.size());
+  for (int32_t s : c.output_slots) out.push_back(slots[static_cast<size_t>(s)]);
+  return out;
+}
+
+} // namespace tfe::graph

@@ -1,0 +1,46 @@
+// Compiling a program for concrete argument shapes: bind the symbols, check the guards, resolve
+// every node's shape and params, eliminate common subexpressions, assign slots and free each
+// intermediate after its last use (its storage goes back to the caching allocator for the next
+// one). The result is a flat instruction list the executor runs.
+#pragma once
+
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "backend/cpu/kernel.hpp"
+#include "graph/program.hpp"
+
+namespace tfe::graph {
+
+struct Instruction {
+  cpu::Kernel kernel;
+  ops::OpCode op;
+  ops::Params params; // concrete
+  ops::ConcreteMeta out;
+  SmallVector<int32_t, 4> inputs; // slots
+  int32_t output;                 // slot
+  SmallVector<int32_t, 4> free_after;
+};
+
+struct CompiledProgram {
+  int32_t num_slots = 0;
+  std::vector<int32_t> argument_slots, captured_slots, output_slots;
+  std::vector<ops::ConcreteMeta> arguments; // the bound argument metadata
+  std::vector<Instruction> code;
+  int64_t eliminated = 0; // nodes removed by CSE
+};
+using CompiledPtr = std::shared_ptr<const CompiledProgram>;
+
+// Binds the program to concrete argument metadata. Errors name the argument and dim, a failed
+// guard its condition, and any op its constraint, all before anything runs.
+CompiledPtr compile(const Program& p, std::span<const ops::ConcreteMeta> arguments);
+
+// The symbol values implied by the arguments (InvalidArgument on rank, dtype or extent mismatch).
+std::vector<int64_t> bind_symbols(const Program& p, std::span<const ops::ConcreteMeta> arguments);
+
+// Runs a compiled program; captured values in the program's captured order.
+std::vector<Tensor> execute(const CompiledProgram& c, std::span<const Tensor> arguments,
+                            std::span<const Tensor> captured);
+
+} // namespace tfe::graph

@@ -1,0 +1,52 @@
+// Node construction (node.hpp).
+#include "graph/node.hpp"
+
+#include <atomic>
+
+namespace tfe::graph {
+namespace {
+std::atomic<uint64_t> g_next_id{1};
+
+NodePtr finish(Node&& n) {
+  n.id = g_next_id.fetch_add(1, std::memory_order_relaxed);
+  return std::make_shared<const Node>(std::move(n));
+}
+} // namespace
+
+const ops::Meta& Value::meta() const { return node->outputs[index]; }
+
+Value argument(DType dtype, Shape shape) {
+  Node n;
+  n.kind = NodeKind::Argument;
+  n.outputs.push_back({dtype, std::move(shape)});
+  return {finish(std::move(n)), 0};
+}
+
+Value captured(const Tensor& t) {
+  Node n;
+  n.kind = NodeKind::Captured;
+  n.outputs.push_back({t.dtype(), Shape(t.shape())});
+  n.captured = t;
+  return {finish(std::move(n)), 0};
+}
+
+Value emit(ops::OpCode op, std::span<const Value> inputs, const ops::Params& params) {
+  Node n;
+  n.op = op;
+  n.params = params;
+  n.inputs.assign(inputs.begin(), inputs.end());
+  std::vector<ops::Meta> metas;
+  metas.reserve(inputs.size());
+  for (const Value& v : inputs) {
+    if (!v)
+      fail(Status::InvalidArgument, "operand of %s is undefined",
+           std::string(ops::op_def(op).name).c_str());
+    metas.push_back(v.meta());
+  }
+  ops::ShapeGuards scope;
+  n.outputs.push_back(ops::infer_meta(op, metas, params));
+  n.guards = scope.take();
+  return {finish(std::move(n)), 0};
+}
+
+} // namespace tfe::graph

@@ -1,0 +1,53 @@
+// The program IR: immutable nodes shared by reference. A node is an IR op with its params and
+// operand values, or an input (a program argument, or a concrete tensor captured by a traced op).
+// Every node carries its output metadata (dtype and possibly symbolic shape) and the shape
+// guards its rule could not decide, so a program needs no side tables: keeping an output alive
+// keeps everything it depends on alive (seed 001's lesson).
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "core/tensor.hpp"
+#include "ops/op_table.hpp"
+#include "ops/shape_checks.hpp"
+
+namespace tfe::graph {
+
+struct Node;
+using NodePtr = std::shared_ptr<const Node>;
+
+// One output of a node.
+struct Value {
+  NodePtr node;
+  uint32_t index = 0;
+  const ops::Meta& meta() const;
+  bool operator==(const Value& o) const { return node == o.node && index == o.index; }
+  explicit operator bool() const { return node != nullptr; }
+};
+
+enum class NodeKind : uint8_t { Argument, Captured, Op };
+
+struct Node {
+  NodeKind kind = NodeKind::Op;
+  ops::OpCode op = ops::OpCode::Count; // for Op
+  ops::Params params;
+  std::vector<Value> inputs;
+  std::vector<ops::Meta> outputs;
+  std::vector<ops::ShapeGuard> guards; // conditions checked when a program is bound
+  Tensor captured;                     // for Captured: the value bound at every call
+  uint64_t id = 0;                     // creation order, unique per process (stable orders)
+};
+
+// A program argument of dtype and shape (extents constant or symbolic).
+Value argument(DType dtype, Shape shape);
+// A concrete tensor used by a traced op: an input of the program bound to this value.
+Value captured(const Tensor& t);
+// Appends op to the graph: validates and infers the symbolic metadata with the op's shape rule
+// (build-time errors for provable mismatches; guards for what only the binding can decide).
+Value emit(ops::OpCode op, std::span<const Value> inputs, const ops::Params& params);
+
+// The metadata of a value (for the generic surface code, see eager/surface.hpp).
+inline ops::Meta meta_of(const Value& v) { return v.meta(); }
+
+} // namespace tfe::graph
