@@ -2,6 +2,7 @@
 // compile cache, results, cache statistics (tenferro/program.h).
 #include <memory>
 
+#include "ad/transforms.hpp"
 #include "capi/op_call.hpp"
 
 using namespace tfe;
@@ -13,9 +14,76 @@ template <class T> void release_counted(T* p) {
   if (p && p->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) std::unique_ptr<T> owned(p);
 }
 
-graph::LruCache<graph::CompiledProgram>& cache_of(tfe_context* ctx, int32_t cache) {
-  if (cache != TFE_CACHE_COMPILED) fail(Status::InvalidArgument, "unknown cache %d", cache);
-  return ctx->compiled;
+template <class F> auto with_cache(tfe_context* ctx, int32_t cache, F&& f) {
+  if (cache == TFE_CACHE_COMPILED) return f(ctx->compiled);
+  if (cache == TFE_CACHE_DERIVATIVE) return f(ctx->derivatives);
+  fail(Status::InvalidArgument, "unknown cache %d", cache);
+}
+
+std::vector<Tensor> captured_values(const graph::Program& p) {
+  std::vector<Tensor> v;
+  for (const graph::Value& c : p.captured) v.push_back(c.node->captured);
+  return v;
+}
+
+// The values a derivative program reads for its captured nodes, taken from `f` (whose program
+// is structurally equal to `source`, the program the derivative was built from).
+std::vector<Tensor> rebind(const graph::Program& derivative, const graph::Program& source,
+                           const tfe_function* f) {
+  std::vector<Tensor> v;
+  for (const graph::Value& c : derivative.captured) {
+    size_t k = 0;
+    while (k < source.captured.size() && source.captured[k].node != c.node) ++k;
+    if (k == source.captured.size())
+      fail(Status::Internal, "a derivative program reads a constant its source does not have");
+    v.push_back(f->bindings[k]);
+  }
+  return v;
+}
+
+enum class Transform : uint64_t {
+  Jvp = 1,
+  Vjp,
+  Grad,
+  HvpForwardOverReverse,
+  HvpReverseOverReverse
+};
+
+// The transformed function, from the context's derivative cache when a structurally equal
+// program was transformed the same way before.
+tfe_function* transformed(const tfe_function* f, Transform kind, int32_t n_wrt,
+                          const int64_t* wrt) {
+  require(f, "f");
+  auto w = int64_array(wrt, n_wrt, "wrt");
+  std::vector<int64_t> idx =
+      ad::normalize_wrt(*f->program, std::vector<int64_t>(w.begin(), w.end()));
+  graph::CacheKey key{f->program->fingerprint, f->program->fingerprint2,
+                      static_cast<uint64_t>(kind)};
+  for (int64_t i : idx) key.push_back(static_cast<uint64_t>(i));
+  std::shared_ptr<const CachedDerivative> d = f->ctx->derivatives.find(key);
+  if (!d) {
+    ad::Derivative r;
+    switch (kind) {
+    case Transform::Jvp: r = ad::jvp(*f->program, idx); break;
+    case Transform::Vjp: r = ad::vjp(*f->program, idx); break;
+    case Transform::Grad: r = ad::grad(*f->program, idx); break;
+    case Transform::HvpForwardOverReverse:
+      r = ad::hvp(*f->program, idx, ad::HvpMode::ForwardOverReverse);
+      break;
+    case Transform::HvpReverseOverReverse:
+      r = ad::hvp(*f->program, idx, ad::HvpMode::ReverseOverReverse);
+      break;
+    }
+    auto entry = std::make_shared<CachedDerivative>(
+        CachedDerivative{f->program, r.program, r.structurally_zero});
+    int64_t bytes = static_cast<int64_t>(sizeof(CachedDerivative) + r.program->order.size() * 256);
+    f->ctx->derivatives.insert(key, entry, bytes);
+    d = entry;
+  }
+  std::vector<Tensor> bindings = rebind(*d->program, *d->source, f);
+  return std::make_unique<tfe_function>(f->ctx, d->program, std::move(bindings),
+                                        d->structurally_zero)
+      .release();
 }
 
 // The compiled program for these argument shapes, from the context's cache when possible.
@@ -49,9 +117,7 @@ std::vector<Tensor> call(const tfe_function* f, int32_t n, tfe_tensor* const* ar
     metas.push_back({v.dtype(), v.shape()});
   }
   graph::CompiledPtr c = compiled_for(f, metas);
-  std::vector<Tensor> captured;
-  for (const graph::Value& v : f->program->captured) captured.push_back(v.node->captured);
-  return graph::execute(*c, values, captured);
+  return graph::execute(*c, values, f->bindings);
 }
 
 } // namespace
@@ -80,7 +146,11 @@ tfe_status tfe_function_create(tfe_function** out, int32_t n_inputs, tfe_tensor*
     std::vector<graph::Value> results;
     for (int32_t i = 0; i < n_outputs; ++i) results.push_back(as_traced(outputs[i]));
     graph::ProgramPtr p = graph::make_program(std::move(args), std::move(results));
-    *out = std::make_unique<tfe_function>(outs.ctx, std::move(p)).release();
+    std::vector<Tensor> bindings = captured_values(*p);
+    std::vector<bool> zero(p->outputs.size(), false);
+    *out =
+        std::make_unique<tfe_function>(outs.ctx, std::move(p), std::move(bindings), std::move(zero))
+            .release();
   });
 }
 
@@ -144,10 +214,59 @@ tfe_status tfe_results_get(tfe_tensor** out, const tfe_results* r, int32_t i) {
 
 void tfe_results_release(tfe_results* r) { release_counted(r); }
 
+tfe_status tfe_function_jvp(tfe_function** out, const tfe_function* f, int32_t n_wrt,
+                            const int64_t* wrt) {
+  return guarded("tfe_function_jvp", [&] {
+    out_slot(out);
+    *out = transformed(f, Transform::Jvp, n_wrt, wrt);
+  });
+}
+
+tfe_status tfe_function_vjp(tfe_function** out, const tfe_function* f, int32_t n_wrt,
+                            const int64_t* wrt) {
+  return guarded("tfe_function_vjp", [&] {
+    out_slot(out);
+    *out = transformed(f, Transform::Vjp, n_wrt, wrt);
+  });
+}
+
+tfe_status tfe_function_grad(tfe_function** out, const tfe_function* f, int32_t n_wrt,
+                             const int64_t* wrt) {
+  return guarded("tfe_function_grad", [&] {
+    out_slot(out);
+    *out = transformed(f, Transform::Grad, n_wrt, wrt);
+  });
+}
+
+tfe_status tfe_function_hvp(tfe_function** out, const tfe_function* f, int32_t n_wrt,
+                            const int64_t* wrt, int32_t mode) {
+  return guarded("tfe_function_hvp", [&] {
+    out_slot(out);
+    if (mode != TFE_HVP_FORWARD_OVER_REVERSE && mode != TFE_HVP_REVERSE_OVER_REVERSE)
+      fail(Status::InvalidArgument, "unknown mode %d", mode);
+    *out = transformed(f,
+                       mode == TFE_HVP_FORWARD_OVER_REVERSE ? Transform::HvpForwardOverReverse
+                                                            : Transform::HvpReverseOverReverse,
+                       n_wrt, wrt);
+  });
+}
+
+tfe_status tfe_function_output_is_zero(const tfe_function* f, int32_t i, int32_t* out) {
+  return guarded("tfe_function_output_is_zero", [&] {
+    require(out, "out");
+    require(f, "f");
+    if (i < 0 || i >= static_cast<int32_t>(f->structurally_zero.size()))
+      fail(Status::InvalidArgument, "output %d is out of range for %zu outputs", i,
+           f->structurally_zero.size());
+    *out = f->structurally_zero[static_cast<size_t>(i)] ? 1 : 0;
+  });
+}
+
 tfe_status tfe_context_cache_stats(const tfe_context* ctx, int32_t cache, int64_t* out_hits,
                                    int64_t* out_misses, int64_t* out_entries, int64_t* out_bytes) {
   return guarded("tfe_context_cache_stats", [&] {
-    graph::CacheStats s = cache_of(const_cast<tfe_context*>(require(ctx, "ctx")), cache).stats();
+    graph::CacheStats s = with_cache(const_cast<tfe_context*>(require(ctx, "ctx")), cache,
+                                     [](auto& c) { return c.stats(); });
     if (out_hits) *out_hits = s.hits;
     if (out_misses) *out_misses = s.misses;
     if (out_entries) *out_entries = s.entries;
@@ -156,7 +275,8 @@ tfe_status tfe_context_cache_stats(const tfe_context* ctx, int32_t cache, int64_
 }
 
 tfe_status tfe_context_cache_clear(tfe_context* ctx, int32_t cache) {
-  return guarded("tfe_context_cache_clear", [&] { cache_of(require(ctx, "ctx"), cache).clear(); });
+  return guarded("tfe_context_cache_clear",
+                 [&] { with_cache(require(ctx, "ctx"), cache, [](auto& c) { c.clear(); }); });
 }
 
 tfe_status tfe_context_cache_limits(tfe_context* ctx, int32_t cache, int64_t max_entries,
@@ -165,7 +285,7 @@ tfe_status tfe_context_cache_limits(tfe_context* ctx, int32_t cache, int64_t max
     if (max_entries < 0 || max_bytes < 0)
       fail(Status::InvalidArgument, "limits %lld entries and %lld bytes must be >= 0",
            (long long)max_entries, (long long)max_bytes);
-    cache_of(require(ctx, "ctx"), cache).set_limits(max_entries, max_bytes);
+    with_cache(require(ctx, "ctx"), cache, [&](auto& c) { c.set_limits(max_entries, max_bytes); });
   });
 }
 

@@ -53,8 +53,9 @@ tfe::ops::Meta tfe_tensor::meta() const {
   return {value.dtype(), tfe::Shape(value.shape())};
 }
 
-tfe_function::tfe_function(tfe_context* c, tfe::graph::ProgramPtr p)
-    : ctx(c), program(std::move(p)) {
+tfe_function::tfe_function(tfe_context* c, tfe::graph::ProgramPtr p, std::vector<tfe::Tensor> b,
+                           std::vector<bool> zero)
+    : ctx(c), program(std::move(p)), bindings(std::move(b)), structurally_zero(std::move(zero)) {
   tfe::capi::retain(ctx);
 }
 tfe_function::~tfe_function() { tfe::capi::release(ctx); }

@@ -11,9 +11,18 @@
 #include "graph/lru_cache.hpp"
 #include "graph/node.hpp"
 #include "graph/program.hpp"
+#include <vector>
 #include "tenferro/tenferro.h"
 
 namespace tfe::capi {
+
+// A derivative program and the source program it was built from (the source's captured nodes
+// are where a structurally equal function's own values are bound).
+struct CachedDerivative {
+  graph::ProgramPtr source;
+  graph::ProgramPtr program;
+  std::vector<bool> structurally_zero;
+};
 
 // Counts live handles for tfe_debug_live_objects.
 std::atomic<int64_t>& live_objects();
@@ -34,13 +43,18 @@ struct tfe_context : tfe::capi::Counted {
   uint64_t id; // distinguishes contexts in messages
   // Compiled programs keyed by (program fingerprint, argument dtypes and shapes).
   tfe::graph::LruCache<tfe::graph::CompiledProgram> compiled{256, int64_t{256} << 20};
+  // Derivative programs keyed by (source fingerprint, transform, wrt); programs only.
+  tfe::graph::LruCache<tfe::capi::CachedDerivative> derivatives{256, int64_t{64} << 20};
   explicit tfe_context(uint64_t id_) : id(id_) {}
 };
 
 struct tfe_function : tfe::capi::Counted {
   tfe_context* ctx; // retained
   tfe::graph::ProgramPtr program;
-  tfe_function(tfe_context* c, tfe::graph::ProgramPtr p);
+  std::vector<tfe::Tensor> bindings;   // values of program->captured, in order
+  std::vector<bool> structurally_zero; // per output
+  tfe_function(tfe_context* c, tfe::graph::ProgramPtr p, std::vector<tfe::Tensor> b,
+               std::vector<bool> zero);
   ~tfe_function();
 };
 

@@ -83,9 +83,9 @@ DType from_dl_dtype(DLDataType t) {
 // into.
 std::unique_ptr<DLPackExport> make_export(const tfe_tensor* t) {
   auto e = std::make_unique<DLPackExport>();
-  e->value = require(t, "t")->value;
-  e->shape = t->value.shape();
-  e->strides = t->value.strides();
+  e->value = concrete_value(t, "t");
+  e->shape = e->value.shape();
+  e->strides = e->value.strides();
   return e;
 }
 

@@ -393,10 +393,10 @@ static int tfepy_join_group(Py_ssize_t len, const char* what) {
 %typemap(freearg) int32_t TFE_COUNT { tfepy_count = NULL; }
 %apply int32_t TFE_COUNT { int32_t ndim, int32_t n, int32_t n_axes, int32_t n_dims,
                            int32_t n_contracting, int32_t n_batch, int32_t n_inputs,
-                           int32_t n_outputs };
+                           int32_t n_outputs, int32_t n_wrt };
 %pythoncode %{
 _COUNT_NAMES = ("ndim", "n", "n_axes", "n_dims", "n_contracting", "n_batch", "n_inputs",
-                "n_outputs")
+                "n_outputs", "n_wrt")
 %}
 
 %typemap(in) const int64_t* (Py_ssize_t len = -1) {

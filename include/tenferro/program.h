@@ -26,8 +26,14 @@ typedef struct tfe_results tfe_results;
  *  a plain symbol k is reported as -k. */
 #define TFE_EXTENT_DERIVED (-9223372036854775807LL - 1)
 
-/** Caches of a context (tfe_context_cache_stats, tfe_context_cache_clear). */
+/** Caches of a context (tfe_context_cache_stats, tfe_context_cache_clear): compiled programs,
+ *  and derivative programs (keyed by the source program's structure and the transform). */
 #define TFE_CACHE_COMPILED 0
+#define TFE_CACHE_DERIVATIVE 1
+
+/** Modes of tfe_function_hvp. */
+#define TFE_HVP_FORWARD_OVER_REVERSE 0
+#define TFE_HVP_REVERSE_OVER_REVERSE 1
 
 /**
  * A symbolic tensor: an input of a program to be traced.
@@ -103,9 +109,63 @@ TFE_API TFE_NODISCARD tfe_status tfe_results_get(tfe_tensor** out, const tfe_res
 /** Drops a reference. NULL-safe. @since 0.1 */
 TFE_API void tfe_results_release(tfe_results* r);
 
+/* ---- program AD: every transform returns a new function, which can be transformed again ----
+ * Conventions (ad-contract.md): JVP is real-linear (dy = a dz + b conj(dz)); gradients are the
+ * adjoint under Re<u, v>, so a complex input receives dL/dRe + i dL/dIm (grad of sum |z|^2 is 2z);
+ * a real input of a complex computation receives the real part. Bool and integer inputs are
+ * never active. wrt lists input indices (NumPy-style negatives allowed); n_wrt == 0 means all. */
+
+/**
+ * Forward mode. The new function takes f's inputs, then one tangent per wrt input (its dtype and
+ * shape), and returns f's outputs, then one tangent per output of f.
+ * @param[out] out new reference (tfe_function_release); NULL on failure.
+ * @param f the function (borrowed).
+ * @param n_wrt number of entries of wrt (0: every input).
+ * @param wrt input indices, distinct.
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (bad index, duplicate); TFE_ERR_NOT_DIFFERENTIABLE
+ *         (an op without a derivative rule on the differentiated path; the message names it).
+ * @since 0.1
+ */
+TFE_API TFE_NODISCARD tfe_status tfe_function_jvp(tfe_function** out, const tfe_function* f,
+                                                  int32_t n_wrt, const int64_t* wrt);
+/**
+ * Reverse mode (linearize, then transpose the linear part). The new function takes f's inputs,
+ * then one cotangent per output of f, and returns f's outputs, then one gradient per wrt input
+ * (zeros, reported by tfe_function_output_is_zero, when the outputs do not depend on it).
+ * Parameters and statuses as tfe_function_jvp. @since 0.1
+ */
+TFE_API TFE_NODISCARD tfe_status tfe_function_vjp(tfe_function** out, const tfe_function* f,
+                                                  int32_t n_wrt, const int64_t* wrt);
+/**
+ * Gradient of a function with one output of one element (seeded with 1; for a complex output,
+ * the gradient of its real part). The new function takes f's inputs and returns one gradient per
+ * wrt input. Parameters as tfe_function_jvp.
+ * @return also TFE_ERR_INVALID_ARGUMENT when f has several outputs or a larger output. @since 0.1
+ */
+TFE_API TFE_NODISCARD tfe_status tfe_function_grad(tfe_function** out, const tfe_function* f,
+                                                   int32_t n_wrt, const int64_t* wrt);
+/**
+ * Hessian-vector products of a one-element output: the new function takes f's inputs, then one
+ * direction per wrt input, and returns (H v) per wrt input.
+ * @param[out] out new reference (tfe_function_release); NULL on failure.
+ * @param f the function (borrowed), one output of one element.
+ * @param n_wrt number of entries of wrt (0: every input).
+ * @param wrt input indices, distinct.
+ * @param mode TFE_HVP_FORWARD_OVER_REVERSE (jvp of the gradient) or
+ *        TFE_HVP_REVERSE_OVER_REVERSE (gradient of <gradient, v>); both give the same values.
+ * @return as tfe_function_grad. @since 0.1
+ */
+TFE_API TFE_NODISCARD tfe_status tfe_function_hvp(tfe_function** out, const tfe_function* f,
+                                                  int32_t n_wrt, const int64_t* wrt, int32_t mode);
+/** 1 when output i of f is structurally zero (a gradient or tangent nothing flows into), else 0.
+ *  @since 0.1 */
+TFE_API TFE_NODISCARD tfe_status tfe_function_output_is_zero(const tfe_function* f, int32_t i,
+                                                             int32_t* out);
+
 /**
  * Statistics of one of the context's caches (TFE_CACHE_COMPILED: compiled programs keyed by
- * program fingerprint and argument shapes). Each output may be NULL.
+ * program fingerprint and argument shapes; TFE_CACHE_DERIVATIVE: derivative programs). Each
+ * output may be NULL.
  * @since 0.1
  */
 TFE_API TFE_NODISCARD tfe_status tfe_context_cache_stats(const tfe_context* ctx, int32_t cache,

@@ -66,7 +66,7 @@ std::optional<OpSamples> analytic_samples(ops::OpCode op) {
     auto make = s.make;
     s.make = [make](DType d) {
       auto v = make(d);
-      v.push_back({"halves", {tensor_of(d, {6}, {0.5, 1.5, 2.5, -0.5, -1.5, 2.4999})}});
+      v.push_back({"halves", {tensor_of(d, {6}, {0.5, 1.5, 2.5, -0.5, -1.5, 2.4999})}, {}, false});
       return v;
     };
     return s;

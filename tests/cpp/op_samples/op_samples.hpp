@@ -18,6 +18,9 @@ struct Sample {
   std::string label;          // "rank0", "batched", ...
   std::vector<Tensor> inputs; // IR operands: equal dtypes and shapes where the op needs them
   ops::Params params = ops::NoParams{};
+  // False for samples placed on purpose at kinks or jumps (halves for round, ties): finite
+  // differences are meaningless there, so the AD matrix leaves them to the forward matrix.
+  bool smooth = true;
 };
 
 struct ErrorSample {

@@ -192,6 +192,7 @@ bool close(const Tensor& a, const Tensor& b, double rtol, double atol, std::stri
       ok = false;
       if (why) {
         std::ostringstream os;
+        os.precision(12);
         os << "at " << format_dims(idx) << ": " << value_at(a, idx) << " vs " << value_at(b, idx);
         *why = os.str();
       }

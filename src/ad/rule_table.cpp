@@ -1,0 +1,240 @@
+// The rule table: op code -> (JVP, transpose). Exhaustive switch: with -Werror=switch a new op
+// without an entry fails the build. Ops whose outputs are Bool or integers, and piecewise-constant
+// ops, have zero_jvp (their outputs never carry tangents). transpose is set exactly for the ops
+// that can be linear in an operand.
+#include "ad/rules/rules.hpp"
+
+namespace tfe::ad {
+
+using ops::OpCode;
+
+const Rules& rules_for(OpCode op) {
+  using namespace rules;
+  static const Rules none{};
+  static const Rules zero{zero_jvp, nullptr};
+  switch (op) {
+  // arithmetic
+  case OpCode::Add: {
+    static const Rules r{add_jvp, add_t};
+    return r;
+  }
+  case OpCode::Sub: {
+    static const Rules r{sub_jvp, sub_t};
+    return r;
+  }
+  case OpCode::Mul: {
+    static const Rules r{mul_jvp, mul_t};
+    return r;
+  }
+  case OpCode::Div: {
+    static const Rules r{div_jvp, div_t};
+    return r;
+  }
+  case OpCode::Rem: {
+    static const Rules r{rem_jvp, nullptr};
+    return r;
+  }
+  case OpCode::Pow: {
+    static const Rules r{pow_jvp, nullptr};
+    return r;
+  }
+  case OpCode::Neg: {
+    static const Rules r{neg_jvp, neg_t};
+    return r;
+  }
+  case OpCode::Conj: {
+    static const Rules r{conj_jvp, conj_t};
+    return r;
+  }
+  case OpCode::Abs: {
+    static const Rules r{abs_jvp, nullptr};
+    return r;
+  }
+  case OpCode::Sign: {
+    static const Rules r{sign_jvp, nullptr};
+    return r;
+  }
+  case OpCode::Maximum: {
+    static const Rules r{maximum_jvp, nullptr};
+    return r;
+  }
+  case OpCode::Minimum: {
+    static const Rules r{minimum_jvp, nullptr};
+    return r;
+  }
+  // logical: Bool/integer outputs
+  case OpCode::And:
+  case OpCode::Or:
+  case OpCode::Xor:
+  case OpCode::Not: return zero;
+  // analytic
+  case OpCode::Exp: {
+    static const Rules r{exp_jvp, nullptr};
+    return r;
+  }
+  case OpCode::Log: {
+    static const Rules r{log_jvp, nullptr};
+    return r;
+  }
+  case OpCode::Sin: {
+    static const Rules r{sin_jvp, nullptr};
+    return r;
+  }
+  case OpCode::Cos: {
+    static const Rules r{cos_jvp, nullptr};
+    return r;
+  }
+  case OpCode::Tan: {
+    static const Rules r{tan_jvp, nullptr};
+    return r;
+  }
+  case OpCode::Tanh: {
+    static const Rules r{tanh_jvp, nullptr};
+    return r;
+  }
+  case OpCode::Sqrt: {
+    static const Rules r{sqrt_jvp, nullptr};
+    return r;
+  }
+  case OpCode::Rsqrt: {
+    static const Rules r{rsqrt_jvp, nullptr};
+    return r;
+  }
+  case OpCode::Expm1: {
+    static const Rules r{expm1_jvp, nullptr};
+    return r;
+  }
+  case OpCode::Log1p: {
+    static const Rules r{log1p_jvp, nullptr};
+    return r;
+  }
+  case OpCode::Floor:
+  case OpCode::Ceil:
+  case OpCode::Round: return zero;
+  // complex parts
+  case OpCode::Real: {
+    static const Rules r{real_jvp, real_t};
+    return r;
+  }
+  case OpCode::Imag: {
+    static const Rules r{imag_jvp, imag_t};
+    return r;
+  }
+  case OpCode::Complex: {
+    static const Rules r{complex_jvp, complex_t};
+    return r;
+  }
+  // comparison and selection
+  case OpCode::Compare: return zero;
+  case OpCode::Select: {
+    static const Rules r{select_jvp, select_t};
+    return r;
+  }
+  case OpCode::Clamp: {
+    static const Rules r{clamp_jvp, nullptr};
+    return r;
+  }
+  // contraction
+  case OpCode::DotGeneral: {
+    static const Rules r{dot_general_jvp, dot_general_t};
+    return r;
+  }
+  // reductions
+  case OpCode::ReduceSum: {
+    static const Rules r{reduce_sum_jvp, reduce_sum_t};
+    return r;
+  }
+  case OpCode::ReduceProd: {
+    static const Rules r{reduce_prod_jvp, nullptr};
+    return r;
+  }
+  case OpCode::ReduceMax:
+  case OpCode::ReduceMin: {
+    static const Rules r{reduce_extremum_jvp, nullptr};
+    return r;
+  }
+  // structural
+  case OpCode::Transpose: {
+    static const Rules r{linear_jvp, transpose_t};
+    return r;
+  }
+  case OpCode::Reshape: {
+    static const Rules r{linear_jvp, reshape_t};
+    return r;
+  }
+  case OpCode::BroadcastInDim: {
+    static const Rules r{linear_jvp, broadcast_in_dim_t};
+    return r;
+  }
+  case OpCode::Convert: {
+    static const Rules r{convert_jvp, convert_t};
+    return r;
+  }
+  case OpCode::Reverse: {
+    static const Rules r{linear_jvp, reverse_t};
+    return r;
+  }
+  case OpCode::ExtractDiag: {
+    static const Rules r{linear_jvp, extract_diag_t};
+    return r;
+  }
+  case OpCode::EmbedDiag: {
+    static const Rules r{linear_jvp, embed_diag_t};
+    return r;
+  }
+  case OpCode::Tril:
+  case OpCode::Triu: {
+    static const Rules r{linear_jvp, triangle_t};
+    return r;
+  }
+  case OpCode::Iota: return zero;
+  // indexing
+  case OpCode::Slice: {
+    static const Rules r{linear_jvp, slice_t};
+    return r;
+  }
+  case OpCode::DynamicSlice: {
+    static const Rules r{dynamic_slice_jvp, dynamic_slice_t};
+    return r;
+  }
+  case OpCode::DynamicUpdateSlice: {
+    static const Rules r{dynamic_update_slice_jvp, dynamic_update_slice_t};
+    return r;
+  }
+  case OpCode::Gather: {
+    static const Rules r{gather_jvp, gather_t};
+    return r;
+  }
+  case OpCode::Scatter: {
+    static const Rules r{scatter_jvp, scatter_t};
+    return r;
+  }
+  case OpCode::Pad: {
+    static const Rules r{linear_jvp, pad_t};
+    return r;
+  }
+  case OpCode::Concatenate: {
+    static const Rules r{linear_jvp, concatenate_t};
+    return r;
+  }
+  // constants
+  case OpCode::Constant: return zero;
+  case OpCode::Count: break;
+  }
+  return none;
+}
+
+Tangent jvp_of(const graph::Node& node, std::span<const Value> x, const Value& y,
+               std::span<const Tangent> dx) {
+  bool active = false;
+  for (const Tangent& t : dx) active |= t.has_value();
+  if (!active) return std::nullopt;
+  if (!is_inexact(y.meta().dtype)) return std::nullopt; // Bool/integer outputs are never active
+  const Rules& r = rules_for(node.op);
+  if (!r.jvp)
+    fail(Status::NotDifferentiable, "%s has no derivative rule",
+         std::string(ops::op_def(node.op).name).c_str());
+  return r.jvp(JvpArgs{node, x, y, dx});
+}
+
+} // namespace tfe::ad

@@ -1,0 +1,129 @@
+// The AD rule interface and the declarations of every rule, grouped like src/ops/defs/. Each op
+// has one JVP rule (linear in the tangents, emitting IR ops) and, when it can appear in the
+// linear part of a linearized program, a transpose rule. The table (rule_table.cpp) maps every
+// op code to its rules with an exhaustive switch, so a new op without rules fails the build.
+//
+// Conventions (ad-contract.md): JVP is real-linear, dy = a dz + b conj(dz); a transpose rule is
+// the adjoint under Re<u, v> = Re(sum conj(u) v); tangents and cotangents have their value's
+// dtype and shape; a missing tangent is a symbolic zero (std::nullopt).
+#pragma once
+
+#include <span>
+
+#include "ad/builder.hpp"
+
+namespace tfe::ad {
+
+struct JvpArgs {
+  const graph::Node& node;
+  std::span<const Value> x;    // primal operands
+  const Value& y;              // primal output
+  std::span<const Tangent> dx; // operand tangents (nullopt: zero or inactive)
+  template <class P> const P& params() const { return std::get<P>(node.params); }
+};
+// Returns the output tangent (nullopt when it is zero).
+using JvpRule = Tangent (*)(const JvpArgs&);
+
+struct TransposeArgs {
+  const graph::Node& node;  // a node of the linear part
+  std::span<const Value> x; // its operands (linear ones carry tangents, others are residuals)
+  std::span<const bool> linear;
+  const Value& ct; // cotangent of its output
+  template <class P> const P& params() const { return std::get<P>(node.params); }
+};
+// Writes the cotangent of every linear operand into out[i] (nullopt: zero).
+using TransposeRule = void (*)(const TransposeArgs&, std::span<Tangent> out);
+
+struct Rules {
+  JvpRule jvp = nullptr;             // nullptr: the op has no derivative rule
+  TransposeRule transpose = nullptr; // nullptr: the op is never linear in an operand
+};
+
+const Rules& rules_for(ops::OpCode op);
+
+// The JVP of a node whose inputs are the given values and tangents (dispatches to the rule;
+// NotDifferentiable error naming the op when it has none and a tangent reaches it).
+Tangent jvp_of(const graph::Node& node, std::span<const Value> x, const Value& y,
+               std::span<const Tangent> dx);
+
+namespace rules {
+#define TFE_JVP(name) Tangent name(const JvpArgs& a)
+#define TFE_TRANSPOSE(name) void name(const TransposeArgs& a, std::span<Tangent> out)
+// arithmetic.cpp
+TFE_JVP(add_jvp);
+TFE_JVP(sub_jvp);
+TFE_JVP(mul_jvp);
+TFE_JVP(div_jvp);
+TFE_JVP(rem_jvp);
+TFE_JVP(pow_jvp);
+TFE_JVP(neg_jvp);
+TFE_JVP(conj_jvp);
+TFE_JVP(abs_jvp);
+TFE_JVP(sign_jvp);
+TFE_JVP(maximum_jvp);
+TFE_JVP(minimum_jvp);
+TFE_TRANSPOSE(add_t);
+TFE_TRANSPOSE(sub_t);
+TFE_TRANSPOSE(mul_t);
+TFE_TRANSPOSE(div_t);
+TFE_TRANSPOSE(neg_t);
+TFE_TRANSPOSE(conj_t);
+// analytic.cpp
+TFE_JVP(exp_jvp);
+TFE_JVP(log_jvp);
+TFE_JVP(sin_jvp);
+TFE_JVP(cos_jvp);
+TFE_JVP(tan_jvp);
+TFE_JVP(tanh_jvp);
+TFE_JVP(sqrt_jvp);
+TFE_JVP(rsqrt_jvp);
+TFE_JVP(expm1_jvp);
+TFE_JVP(log1p_jvp);
+TFE_JVP(zero_jvp); // piecewise-constant ops and ops with Bool/integer outputs: no tangent
+// complex_parts.cpp
+TFE_JVP(real_jvp);
+TFE_JVP(imag_jvp);
+TFE_JVP(complex_jvp);
+TFE_TRANSPOSE(real_t);
+TFE_TRANSPOSE(imag_t);
+TFE_TRANSPOSE(complex_t);
+// comparison.cpp
+TFE_JVP(select_jvp);
+TFE_JVP(clamp_jvp);
+TFE_TRANSPOSE(select_t);
+// contraction.cpp
+TFE_JVP(dot_general_jvp);
+TFE_TRANSPOSE(dot_general_t);
+// reduce.cpp
+TFE_JVP(reduce_sum_jvp);
+TFE_JVP(reduce_prod_jvp);
+TFE_JVP(reduce_extremum_jvp);
+TFE_TRANSPOSE(reduce_sum_t);
+// structural.cpp
+TFE_JVP(linear_jvp); // ops linear in every operand: the op applied to the tangents
+TFE_JVP(convert_jvp);
+TFE_TRANSPOSE(transpose_t);
+TFE_TRANSPOSE(reshape_t);
+TFE_TRANSPOSE(broadcast_in_dim_t);
+TFE_TRANSPOSE(convert_t);
+TFE_TRANSPOSE(reverse_t);
+TFE_TRANSPOSE(extract_diag_t);
+TFE_TRANSPOSE(embed_diag_t);
+TFE_TRANSPOSE(triangle_t);
+// indexing.cpp
+TFE_JVP(dynamic_slice_jvp);
+TFE_JVP(dynamic_update_slice_jvp);
+TFE_JVP(gather_jvp);
+TFE_JVP(scatter_jvp);
+TFE_TRANSPOSE(slice_t);
+TFE_TRANSPOSE(dynamic_slice_t);
+TFE_TRANSPOSE(dynamic_update_slice_t);
+TFE_TRANSPOSE(gather_t);
+TFE_TRANSPOSE(scatter_t);
+TFE_TRANSPOSE(pad_t);
+TFE_TRANSPOSE(concatenate_t);
+#undef TFE_JVP
+#undef TFE_TRANSPOSE
+} // namespace rules
+
+} // namespace tfe::ad

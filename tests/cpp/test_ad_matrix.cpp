@@ -1,0 +1,103 @@
+// The AD matrix, generated from the op table (ad-contract.md "How AD is tested"): for every op
+// that is not marked non-differentiable, every float dtype it accepts and every sample with
+// finite inputs: JVP vs central finite differences (F64/C64), the dot-product test, second order
+// (HVP both ways and finite differences of the gradient), and F32/C32 JVPs against the F64/C64
+// ones. An op without rules fails here (jvp_of raises NotDifferentiable), it is never skipped.
+#include <catch2/catch.hpp>
+
+#include "ad/rules/rules.hpp"
+#include "backend/cpu/kernels/kernels.hpp"
+#include "op_samples/op_samples.hpp"
+#include "support/ad_checks.hpp"
+
+using namespace tfe;
+using namespace tfe::testing;
+
+namespace {
+
+struct Case {
+  graph::ProgramPtr program;
+  std::vector<int64_t> active;
+};
+
+Case build(const ops::OpDef& def, const Sample& s) {
+  std::vector<graph::Value> args;
+  Case c;
+  for (size_t i = 0; i < s.inputs.size(); ++i) {
+    args.push_back(graph::argument(s.inputs[i].dtype(), Shape(s.inputs[i].shape())));
+    if (is_inexact(s.inputs[i].dtype())) c.active.push_back(static_cast<int64_t>(i));
+  }
+  graph::Value out = graph::emit(def.code, args, s.params);
+  c.program = graph::make_program(args, {out});
+  return c;
+}
+
+bool usable(const Sample& s) {
+  if (!s.smooth) return false;
+  for (const Tensor& t : s.inputs)
+    if (!all_finite(t)) return false;
+  return true;
+}
+
+DType doubled(DType d) { return d == DType::F32 ? DType::F64 : DType::C64; }
+
+} // namespace
+
+TEST_CASE("AD matrix: every differentiable op has a JVP rule, linear ops a transpose",
+          "[ad][matrix]") {
+  for (const ops::OpDef& def : ops::kOpTable) {
+    CAPTURE(def.name);
+    const ad::Rules& r = ad::rules_for(def.code);
+    CHECK(r.jvp != nullptr);
+    if (def.ad == ops::AdClass::Linear && def.code != ops::OpCode::Conj &&
+        def.code != ops::OpCode::Add && def.code != ops::OpCode::Sub &&
+        def.code != ops::OpCode::Neg)
+      CHECK(r.transpose != nullptr);
+  }
+}
+
+TEST_CASE("AD matrix: finite differences, transposition and second order per op and dtype",
+          "[ad][matrix]") {
+  int64_t checked = 0;
+  for (const ops::OpDef& def : ops::kOpTable) {
+    if (def.ad == ops::AdClass::NotDiff) continue;
+    auto samples = samples_for(def.code);
+    REQUIRE(samples.has_value());
+    for (DType d : {DType::F64, DType::C64, DType::F32, DType::C32}) {
+      if (!def.accepts.contains(d)) continue;
+      int index = 0;
+      for (const Sample& s : samples->make(d)) {
+        if (!usable(s)) continue;
+        INFO(def.name << " " << dtype_name(d) << " sample " << s.label);
+        Case c = build(def, s);
+        if (!is_inexact(c.program->outputs[0].meta().dtype) || c.active.empty()) continue;
+        uint64_t seed = 11 + static_cast<uint64_t>(index);
+        if (d == DType::F64 || d == DType::C64) {
+          AdCheckResult fd = check_jvp_fd(*c.program, s.inputs, c.active, seed);
+          INFO(fd.why);
+          CHECK(fd.ok);
+          AdCheckResult tr = check_transpose(*c.program, s.inputs, c.active, seed);
+          INFO(tr.why);
+          CHECK(tr.ok);
+          if (index < 3) {
+            AdCheckResult so = check_second_order(*c.program, s.inputs, c.active, seed);
+            INFO(so.why);
+            CHECK(so.ok);
+          }
+        } else {
+          Sample s64 = s;
+          for (Tensor& t : s64.inputs)
+            if (is_inexact(t.dtype())) t = cpu::kernels::convert_to(t, doubled(t.dtype()));
+          Case c64 = build(def, s64);
+          AdCheckResult sd =
+              check_single_vs_double(*c.program, *c64.program, s.inputs, c.active, seed);
+          INFO(sd.why);
+          CHECK(sd.ok);
+        }
+        ++index;
+        ++checked;
+      }
+    }
+  }
+  CHECK(checked > 300);
+}
