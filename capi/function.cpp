@@ -116,6 +116,7 @@ std::vector<Tensor> call(const tfe_function* f, int32_t n, tfe_tensor* const* ar
     values.push_back(v);
     metas.push_back({v.dtype(), v.shape()});
   }
+  graph::bind_symbols(*f->program, metas); // reject bad arguments before the cache counts a miss
   graph::CompiledPtr c = compiled_for(f, metas);
   return graph::execute(*c, values, f->bindings);
 }

@@ -49,6 +49,18 @@ Dims values_arg(const int64_t* p, int64_t n, const char* name) {
   return Dims(s.begin(), s.end());
 }
 
+// An extent-valued parameter: >= 0 concrete, -k symbol k of the context (as in
+// tfe_tensor_symbolic), so traced code can reshape or broadcast to shapes that keep a symbol.
+Shape extents_arg(const int64_t* p, int64_t n, const char* name) {
+  Shape out;
+  for (int64_t e : int64_array(p, n, name)) {
+    if (e == TFE_EXTENT_DERIVED)
+      fail(Status::InvalidArgument, "%s: an extent is >= 0 (concrete) or -k (symbol k)", name);
+    out.push_back(e >= 0 ? Extent(e) : Extent::symbol(-e));
+  }
+  return out;
+}
+
 template <class F>
 tfe_status reduction(const char* fn, tfe_tensor** out, const tfe_tensor* x, int32_t n_axes,
                      const int64_t* axes, F f) {
@@ -173,8 +185,7 @@ tfe_status tfe_reshape(tfe_tensor** out, const tfe_tensor* x, int32_t ndim, cons
   return op_call(
       "tfe_reshape", out,
       [&](const auto& v) {
-        return run(OpCode::Reshape, {v},
-                   ops::ReshapeParams{Shape(values_arg(shape, ndim, "shape"))});
+        return run(OpCode::Reshape, {v}, ops::ReshapeParams{extents_arg(shape, ndim, "shape")});
       },
       Arg{x, "x"});
 }
@@ -184,7 +195,7 @@ tfe_status tfe_broadcast_in_dim(tfe_tensor** out, const tfe_tensor* x, int32_t n
   return op_call(
       "tfe_broadcast_in_dim", out,
       [&](const auto& v) {
-        ops::BroadcastInDimParams p{Shape(values_arg(shape, ndim, "shape")),
+        ops::BroadcastInDimParams p{extents_arg(shape, ndim, "shape"),
                                     axes_arg(dims, n_dims, ndim, "dims")};
         return run(OpCode::BroadcastInDim, {v}, p);
       },
@@ -196,7 +207,7 @@ tfe_status tfe_broadcast_to(tfe_tensor** out, const tfe_tensor* x, int32_t ndim,
   return op_call(
       "tfe_broadcast_to", out,
       [&](const auto& v) {
-        Shape target(values_arg(shape, ndim, "shape"));
+        Shape target = extents_arg(shape, ndim, "shape");
         Shape from = meta_of(v).shape;
         std::array<Shape, 2> shapes{from, target};
         if (!(eager::broadcast_shapes(shapes) == target))
@@ -267,8 +278,7 @@ tfe_status tfe_slice(tfe_tensor** out, const tfe_tensor* x, int32_t ndim, const 
   return op_call(
       "tfe_slice", out,
       [&](const auto& v) {
-        ops::SliceParams p{Shape(values_arg(starts, ndim, "starts")),
-                           Shape(values_arg(limits, ndim, "limits")),
+        ops::SliceParams p{extents_arg(starts, ndim, "starts"), extents_arg(limits, ndim, "limits"),
                            strides ? values_arg(strides, ndim, "strides")
                                    : Dims(static_cast<size_t>(std::max(ndim, 0)), 1)};
         return run(OpCode::Slice, {v}, p);
@@ -282,7 +292,7 @@ tfe_status tfe_dynamic_slice(tfe_tensor** out, const tfe_tensor* x, const tfe_te
       "tfe_dynamic_slice", out,
       [&](const auto& v, const auto& s) {
         return run(OpCode::DynamicSlice, {v, s},
-                   ops::DynamicSliceParams{Shape(values_arg(sizes, ndim, "sizes"))});
+                   ops::DynamicSliceParams{extents_arg(sizes, ndim, "sizes")});
       },
       Arg{x, "x"}, Arg{starts, "starts"});
 }

@@ -1,7 +1,9 @@
 /* tenferro/ops_shape.h: contraction, reductions, structural and indexing ops, conversion.
  * Included by tenferro.h. Common conventions as in ops_elementwise.h: out is a new reference
  * (NULL on failure), inputs are borrowed, axes count from 0 and NumPy-style negative axes count
- * from the end. Matrices are the first two dims, batch dims follow ([M,N,B..]).
+ * from the end. Matrices are the first two dims, batch dims follow ([M,N,B..]). Extent-valued
+ * parameters (the shapes of reshape and the broadcasts, slice starts/limits, dynamic_slice
+ * sizes) take -k for symbol k of the context, for traced programs (tenferro/program.h).
  * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (NULL handle or array, axis out of range, duplicate
  * axes, bad parameter); TFE_ERR_SHAPE_MISMATCH; TFE_ERR_DTYPE_MISMATCH. @since 0.1 */
 #ifndef TENFERRO_OPS_SHAPE_H

@@ -186,12 +186,24 @@ Extent max_extent(Extent a, Extent b) { return combine(Kind::Max, a, b); }
 std::string to_string(Extent e) {
   if (e.is_const()) return std::to_string(e.value());
   Node n = Arena::instance().node(e.expr());
+  // Appends instead of operator+ chains: GCC 12 at -O3 reports a false -Wrestrict on those.
+  std::string out;
   switch (n.kind) {
-  case Kind::Symbol: return "s" + std::to_string(n.symbol);
-  case Kind::Min: return "min(" + to_string(n.a) + "," + to_string(n.b) + ")";
-  case Kind::Max: return "max(" + to_string(n.a) + "," + to_string(n.b) + ")";
-  default: return "(" + to_string(n.a) + op_text(n.kind) + to_string(n.b) + ")";
+  case Kind::Symbol: out.append("s").append(std::to_string(n.symbol)); return out;
+  case Kind::Min:
+  case Kind::Max:
+    out.append(n.kind == Kind::Min ? "min(" : "max(").append(to_string(n.a)).append(",");
+    out.append(to_string(n.b)).append(")");
+    return out;
+  default: break;
   }
+  out.append("(").append(to_string(n.a));
+  if (n.kind == Kind::Add && n.b.is_const() && n.b.value() < 0 && n.b.value() != INT64_MIN)
+    out.append("-").append(std::to_string(-n.b.value())); // s1+-1 reads as s1-1
+  else
+    out.append(op_text(n.kind)).append(to_string(n.b));
+  out.append(")");
+  return out;
 }
 
 int64_t evaluate(Extent e, std::span<const int64_t> symbols) {

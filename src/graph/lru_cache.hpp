@@ -74,6 +74,7 @@ public:
     std::lock_guard lock(mutex_);
     max_entries_ = max_entries;
     max_bytes_ = max_bytes;
+    evict_locked(); // lower limits take effect at once
   }
 
   CacheStats stats() const {
@@ -86,6 +87,16 @@ public:
   }
 
 private:
+  void evict_locked() {
+    while (!order_.empty() &&
+           (static_cast<int64_t>(order_.size()) > max_entries_ || stats_.bytes > max_bytes_)) {
+      stats_.bytes -= order_.back().bytes;
+      map_.erase(order_.back().key);
+      order_.pop_back();
+      ++stats_.evictions;
+    }
+  }
+
   struct Entry {
     CacheKey key;
     std::shared_ptr<const T> value;

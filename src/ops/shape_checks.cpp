@@ -10,8 +10,8 @@ ShapeGuards::ShapeGuards() : outer_(t_guards) { t_guards = this; }
 ShapeGuards::~ShapeGuards() { t_guards = outer_; }
 
 void ShapeGuards::add(ShapeGuard g) {
-  if (!t_guards)
-    fail(Status::Internal, "a symbolic shape condition outside a program build: %s",
+  if (!t_guards) // only symbolic parameters given to an op on concrete tensors get here
+    fail(Status::InvalidArgument, "a symbolic extent in a parameter needs a symbolic operand (%s)",
          g.message.c_str());
   t_guards->guards_.push_back(std::move(g));
 }

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include "ad/rules/rules.hpp"
+#include "ad/vjp_kernel.hpp"
 #include "backend/cpu/kernels/kernels.hpp"
 #include "op_samples/op_samples.hpp"
 #include "support/ad_checks.hpp"
@@ -100,4 +101,47 @@ TEST_CASE("AD matrix: finite differences, transposition and second order per op 
     }
   }
   CHECK(checked > 300);
+}
+
+TEST_CASE("direct VJP kernels agree with linearize-then-transpose of the program",
+          "[ad][vjp_kernel]") {
+  int64_t checked = 0;
+  for (const ops::OpDef& def : ops::kOpTable) {
+    if (def.ad == ops::AdClass::NotDiff) continue;
+    auto samples = samples_for(def.code);
+    REQUIRE(samples.has_value());
+    for (DType d : kAllDTypes) {
+      if (!def.accepts.contains(d) || !is_inexact(d)) continue;
+      for (const Sample& s : samples->make(d)) {
+        if (!usable(s)) continue;
+        INFO(def.name << " " << dtype_name(d) << " sample " << s.label);
+        Case c = build(def, s);
+        const ops::Meta& ym = c.program->outputs[0].meta();
+        if (!is_inexact(ym.dtype) || c.active.empty()) continue;
+        std::vector<Tensor> y = run_program(*c.program, s.inputs);
+        Tensor ybar = random_tensor(ym.dtype, y[0].shape(), 99);
+        auto kernel = ad::vjp_kernel(def.code, s.params, s.inputs, ybar);
+        ad::Derivative v = ad::vjp(*c.program, c.active);
+        std::vector<Tensor> args = s.inputs;
+        args.push_back(ybar);
+        std::vector<Tensor> want = run_program(*v.program, args);
+        for (size_t k = 0; k < c.active.size(); ++k) {
+          const auto& got = kernel[static_cast<size_t>(c.active[k])];
+          CAPTURE(k);
+          if (v.structurally_zero[1 + k]) {
+            CHECK_FALSE(got.has_value());
+            continue;
+          }
+          REQUIRE(got.has_value());
+          std::string why;
+          bool same = close(*got, want[1 + k], 1e-12, 1e-12, &why);
+          INFO(why);
+          CHECK(same);
+        }
+        ++checked;
+      }
+    }
+  }
+  CHECK(checked > 300);
+  CHECK(ad::vjp_kernel_cache_stats().entries > 100);
 }

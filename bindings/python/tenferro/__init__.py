@@ -48,6 +48,26 @@ Contexts
 Tensors belong to a Context; functions use a default context created on first use
 (``default_context()``) unless given ``context=``. ``debug_live_objects()`` counts live handles
 (the default context included) for leak checks.
+
+Traced programs
+---------------
+``symbolic(shape, dtype)`` makes an input whose extents may be symbols: ``-k`` (symbol k, as in
+the C API) or a name (``"n"``; the same name is the same symbol within a context). Every op and
+operator works on symbolic tensors and builds a program instead of computing;
+``Function(inputs, outputs)`` (or the ``@trace(shape, ...)`` decorator) compiles it once per
+argument shapes and calls it on concrete values::
+
+    >>> x = tf.symbolic(("n", 3))
+    >>> f = tf.Function([x], tf.exp(x).sum(1))
+    >>> f(np.zeros((2, 3))).numpy()
+    array([3., 3.])
+
+A symbolic tensor's ``shape`` shows symbols as strings (``('n', 3)``; derived extents as the
+expression, ``('(n+2)', 3)``); it has no values (``numpy()`` raises InvalidArgumentError).
+Shape rules that relate two different symbols fail when tracing (ShapeMismatchError naming both,
+as ``s<k>``); conditions between a symbol and a constant are checked at each call. Compiled
+programs are cached per context: ``Context.cache_stats()``, ``clear_cache()``,
+``set_cache_limits()``.
 """
 
 from . import tenferro_c as _c
@@ -55,8 +75,10 @@ from .tenferro_c import (DeviceError, DtypeMismatchError, InternalError, Invalid
                          NonConvergenceError, NotDifferentiableError, NotSupportedError,
                          NumericalError, OutOfMemoryError, ShapeMismatchError, SingularError,
                          TenferroError)
-from ._core import (Context, Tensor, asarray, default_context, from_dlpack, from_numpy, tensor)
+from ._core import (CacheStats, Context, SymbolicDim, Tensor, asarray, default_context,
+                    from_dlpack, from_numpy, symbolic, tensor)
 from ._ops import *  # noqa: F401,F403
+from ._program import Function, trace
 from ._ops import __all__ as _ops_all
 
 if _c.tfe_abi_version() != _c.TFE_ABI_VERSION:
@@ -68,6 +90,7 @@ __version__ = _c.tfe_version()
 
 __all__ = [
     "Context", "Tensor", "asarray", "default_context", "from_dlpack", "from_numpy", "tensor",
+    "symbolic", "SymbolicDim", "Function", "trace", "CacheStats",
     "TenferroError", "InvalidArgumentError", "ShapeMismatchError", "DtypeMismatchError",
     "OutOfMemoryError", "NotSupportedError", "DeviceError", "NotDifferentiableError",
     "SingularError", "NonConvergenceError", "NumericalError", "InternalError",

@@ -7,7 +7,9 @@ status raises the exception class of that status, and counted arrays are Python 
 """
 
 import builtins as _builtins
+import collections as _collections
 import operator as _operator
+import re as _re
 import threading as _threading
 
 import numpy as _np
@@ -15,12 +17,15 @@ import numpy as _np
 from . import tenferro_c as _c
 
 __all__ = [
+    "CacheStats",
     "Context",
+    "SymbolicDim",
     "Tensor",
     "default_context",
     "from_numpy",
     "from_dlpack",
     "asarray",
+    "symbolic",
     "tensor",
 ]
 
@@ -69,18 +74,89 @@ def _dtype_code(dtype):
 # ---- contexts -----------------------------------------------------------------------------
 
 
+#: Statistics of one of a context's caches (:meth:`Context.cache_stats`): lookups that found a
+#: program (hits) or had to make one (misses), programs held (entries) and their estimated size
+#: (bytes).
+CacheStats = _collections.namedtuple("CacheStats", "hits misses entries bytes")
+
+
+class _SymbolTable:
+    """The symbol names of one context: name -> symbol id k, k -> name, and every id in use."""
+
+    __slots__ = ("ids", "names", "used")
+
+    def __init__(self):
+        self.ids = {}
+        self.names = {}
+        self.used = set()
+
+
+_symbols_lock = _threading.Lock()
+_symbol_tables = {}  # context address -> _SymbolTable (reset when a Context is created there)
+
+
+def _symbol_table(address):
+    table = _symbol_tables.get(address)
+    if table is None:
+        with _symbols_lock:
+            table = _symbol_tables.setdefault(address, _SymbolTable())
+    return table
+
+
+def _symbol_id(table, name):
+    """The symbol id of `name` in a table: "s<k>" is symbol k, another identifier gets the
+    smallest id not in use the first time it is seen."""
+    m = _re.fullmatch(r"s([1-9][0-9]*)", name)
+    if m:
+        k = int(m.group(1))
+        with _symbols_lock:
+            table.used.add(k)
+        return k
+    if not name.isidentifier():
+        raise ValueError(f"symbol names are Python identifiers, not {name!r}")
+    k = table.ids.get(name)
+    if k is None:
+        with _symbols_lock:
+            k = table.ids.get(name)
+            if k is None:
+                k = 1
+                while k in table.used:
+                    k += 1
+                table.used.add(k)
+                table.ids[name] = k
+                table.names[k] = name
+    return k
+
+
+#: cache name -> TFE_CACHE_* code ("compiled", ...), from the constants of the C header
+_CACHES = {name[len("TFE_CACHE_"):].lower(): code for name, code in vars(_c).items()
+           if name.startswith("TFE_CACHE_") and isinstance(code, int)}
+
+
+def _cache_code(cache):
+    try:
+        return _CACHES[cache]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown cache {cache!r} (known: {', '.join(sorted(_CACHES))})") from None
+
+
 class Context:
     """A tenferro context (eager mode).
 
     Every tensor belongs to one context and keeps it alive; operations on tensors of two contexts
     raise InvalidArgumentError. Most code never creates one: functions use the module's default
     context (:func:`default_context`) unless given ``context=``.
+
+    A context also owns the symbols of symbolic tensors (:func:`symbolic`; symbol names are per
+    context) and the cache of compiled traced programs (:meth:`cache_stats`).
     """
 
     __slots__ = ("_h", "__weakref__")
 
     def __init__(self):
         self._h = _c.tfe_context_create()
+        with _symbols_lock:  # a new context: names left by a dead one at this address go
+            _symbol_tables.pop(self._address(), None)
 
     @classmethod
     def _wrap(cls, handle):
@@ -101,6 +177,43 @@ class Context:
 
     def __repr__(self):
         return f"<tenferro.Context at 0x{self._address():x}>"
+
+    # ---- symbols ----
+    def symbol(self, name):
+        """The id k of the symbol called `name` in this context (the library's messages write it
+        ``s<k>``; a shape entry -k means it). A new name gets the smallest id not yet used by a
+        name or by an explicit -k in this context; ``"s<k>"`` is always symbol k."""
+        if not isinstance(name, str):
+            raise TypeError(f"symbol names are strings, not {type(name).__name__}")
+        return _symbol_id(_symbol_table(self._address()), name)
+
+    def symbols(self):
+        """A dict name -> id of the symbols named so far in this context."""
+        return dict(_symbol_table(self._address()).ids)
+
+    # ---- the caches of traced programs ----
+    def cache_stats(self, cache="compiled"):
+        """:class:`CacheStats` (hits, misses, entries, bytes) of one of the context's caches:
+        ``"compiled"`` (TFE_CACHE_COMPILED, the default) holds programs compiled for argument
+        dtypes and shapes. A call of a :class:`tenferro.Function` is a hit when a program compiled
+        for the same traced program and the same argument dtypes and shapes is cached, else a miss
+        that compiles and caches one. Counters are cumulative (:meth:`clear_cache` keeps them). The other caches of the library
+        are named after their TFE_CACHE_* constant (``"derivative"``, ...)."""
+        return CacheStats(*_c.tfe_context_cache_stats(self._h, _cache_code(cache)))
+
+    def clear_cache(self, cache="compiled"):
+        """Drops every program of one cache (see :meth:`cache_stats`); counters are kept."""
+        _c.tfe_context_cache_clear(self._h, _cache_code(cache))
+
+    def set_cache_limits(self, max_entries, max_bytes, cache="compiled"):
+        """Bounds a cache (see :meth:`cache_stats`) to `max_entries` programs and `max_bytes`
+        estimated bytes, each an int >= 0 or None for no bound. Least recently used programs are
+        dropped first, when the next program is added (not at once). The compiled-program cache
+        starts with 256 entries and 256 MiB."""
+        unbounded = 2**63 - 1
+        _c.tfe_context_cache_limits(self._h, _cache_code(cache),
+                                    unbounded if max_entries is None else max_entries,
+                                    unbounded if max_bytes is None else max_bytes)
 
 
 _default_lock = _threading.Lock()
@@ -197,10 +310,20 @@ def _axes(axes):
     return [_operator.index(a) for a in axes]
 
 
+def _extent(s):
+    if isinstance(s, str):
+        raise TypeError(
+            f"the symbolic extent {s!r} cannot be used here: only tenferro.symbolic takes symbols "
+            f"(the library's shape parameters are concrete)")
+    return _operator.index(s)
+
+
 def _shape(shape):
     if isinstance(shape, (int, _np.integer)):
         return [_operator.index(shape)]
-    return [_operator.index(s) for s in shape]
+    if isinstance(shape, str):
+        return [_extent(shape)]
+    return [_extent(s) for s in shape]
 
 
 def _binary(cfn, a, b):
@@ -237,6 +360,98 @@ def _cmpop(direction, name):
 
     op.__name__ = f"__{name}__"
     return op
+
+
+# ---- symbolic extents ---------------------------------------------------------------------
+
+
+class SymbolicDim(str):
+    """A symbolic extent in the shape of a symbolic tensor: a ``str`` holding the symbol's name
+    (``"n"``; ``"s<k>"`` for symbol k without a name) or, for an extent derived from symbols, the
+    library's expression with names substituted (``"(n+2)"``, ``"(n*3)"``). ``.symbol`` is the
+    id k of a plain symbol and None for a derived extent. It compares equal to its text, so
+    ``x.shape == ("n", 3)`` works, and a plain one can be passed back to :func:`symbolic`."""
+
+    def __new__(cls, text, symbol=None):
+        obj = super().__new__(cls, text)
+        obj.symbol = symbol
+        return obj
+
+    def __reduce__(self):
+        return (SymbolicDim, (str(self), self.symbol))
+
+
+_DERIVED = _c.TFE_EXTENT_DERIVED
+
+
+def _extent_text(h, axis):
+    text, needed = _c.tfe_tensor_extent_text(h, axis, 64)
+    if needed > 64:
+        text, needed = _c.tfe_tensor_extent_text(h, axis, needed)
+    return text
+
+
+def _symbolic_shape(h, raw):
+    """The shape of a tensor with symbolic extents: ints and SymbolicDims."""
+    names = _symbol_table(int(_c.tfe_tensor_context(h).this)).names
+    out = []
+    for i, e in enumerate(raw):
+        if e >= 0:
+            out.append(e)
+        elif e == _DERIVED:
+            text = _re.sub(r"\bs([0-9]+)\b", lambda m: names.get(int(m.group(1)), m.group(0)),
+                           _extent_text(h, i))
+            out.append(SymbolicDim(text, None))
+        else:
+            out.append(SymbolicDim(names.get(-e, f"s{-e}"), -e))
+    return tuple(out)
+
+
+def _symbolic_extent(s, table):
+    """The C extent (>= 0 concrete, -k symbol k) of one entry of a symbolic shape."""
+    if isinstance(s, SymbolicDim):
+        if s.symbol is None:
+            raise ValueError(f"the derived extent {s!r} cannot declare an input: use a symbol")
+        with _symbols_lock:
+            table.used.add(s.symbol)
+        return -s.symbol
+    if isinstance(s, str):
+        return -_symbol_id(table, s)
+    if isinstance(s, (bool, _np.bool_)):
+        raise TypeError("a shape entry is an int or a symbol name, not a bool")
+    try:
+        e = _operator.index(s)
+    except TypeError:
+        raise TypeError(
+            f"a shape entry is an int (>= 0 concrete, -k symbol k) or a symbol name, not "
+            f"{type(s).__name__}") from None
+    if e < 0:
+        with _symbols_lock:
+            table.used.add(-e)
+    return e
+
+
+def symbolic(shape, dtype=_np.float64, *, context=None):
+    """A symbolic tensor: an input of a traced program (see :class:`tenferro.Function`).
+
+    `shape` is a sequence (or one entry for rank 1) whose entries are ints >= 0 (concrete
+    extents), negative ints -k (symbol k of the context, as in the C API), or symbol names
+    (``"n"``: the same name is the same symbol in one context; ``"s<k>"`` is symbol k). Inputs
+    that share a symbol must agree on that extent when the function is called; a concrete extent
+    must match exactly. Operations on symbolic tensors build a program instead of computing: the
+    results are symbolic too, and reading their values (``numpy()``, ``item()``, ``bool()``...)
+    raises InvalidArgumentError. ``shape`` shows symbols by name (:class:`SymbolicDim`).
+
+        >>> x = tf.symbolic(("n", 3))
+        >>> (x.sum(1) * 2).shape
+        ('n',)
+    """
+    ctx_h = _ctx_handle(context)
+    if isinstance(shape, (int, _np.integer, str)):
+        shape = (shape,)
+    table = _symbol_table(int(ctx_h.this))
+    extents = [_symbolic_extent(s, table) for s in shape]
+    return _wrap(_c.tfe_tensor_symbolic(ctx_h, _dtype_code(dtype), extents))
 
 
 # ---- the Tensor class ---------------------------------------------------------------------
@@ -281,11 +496,24 @@ class Tensor:
         else:
             self._h = _handle_from_data(data, dtype, context)
 
+    symbolic = staticmethod(symbolic)
+
     # ---- properties ----
     @property
     def shape(self):
-        """The extents, a tuple (as NumPy's shape)."""
-        return _c.tfe_tensor_shape(self._h)
+        """The extents, a tuple (as NumPy's shape). For a symbolic tensor, symbolic extents are
+        :class:`SymbolicDim` strings (``('n', 3)``, ``('(n+2)',)``) among the ints."""
+        s = _c.tfe_tensor_shape(self._h)
+        for e in s:
+            if e < 0:
+                return _symbolic_shape(self._h, s)
+        return s
+
+    @property
+    def is_symbolic(self):
+        """True for a symbolic tensor (made by :func:`symbolic`, or computed from one): it has
+        no values, only a place in a traced program."""
+        return bool(_c.tfe_tensor_is_symbolic(self._h))
 
     @property
     def dtype(self):
@@ -317,13 +545,19 @@ class Tensor:
         shape = self.shape
         if not shape:
             raise TypeError("len() of a 0-d tensor")
+        if isinstance(shape[0], str):
+            raise TypeError(f"len() of a tensor whose first extent is symbolic ({shape[0]!r})")
         return shape[0]
 
     # ---- conversion out ----
     def numpy(self):
-        """A new NumPy array (Fortran order) with the values, the same shape and dtype."""
-        out = _np.empty(self.shape, dtype=self.dtype, order="F")
-        _c.tfe_tensor_to_data(self._h, out)
+        """A new NumPy array (Fortran order) with the values, the same shape and dtype.
+        A symbolic tensor has no values: InvalidArgumentError."""
+        h = self._h
+        if _c.tfe_tensor_is_symbolic(h):
+            _c.tfe_tensor_to_data(h, None)  # raises the library's error
+        out = _np.empty(_c.tfe_tensor_shape(h), dtype=self.dtype, order="F")
+        _c.tfe_tensor_to_data(h, out)
         return out
 
     def __array__(self, dtype=None, copy=None):
@@ -361,10 +595,14 @@ class Tensor:
         return int(self.item())
 
     def __repr__(self):
+        if self.is_symbolic:
+            return f"<symbolic Tensor shape={self.shape} dtype={self.dtype.name}>"
         body = _np.array2string(self.numpy(), separator=", ", prefix="Tensor(")
         return f"Tensor({body}, dtype={self.dtype.name})"
 
     def __str__(self):
+        if self.is_symbolic:
+            return repr(self)
         return str(self.numpy())
 
     def __reduce__(self):
@@ -483,7 +721,7 @@ class Tensor:
         """tenferro.reshape(self, shape): column-major element order (NumPy's order='F')."""
         if len(shape) == 1 and not isinstance(shape[0], (int, _np.integer)):
             shape = shape[0]
-        return _wrap(_c.tfe_reshape(self._h, _resolve_shape(shape, self.size)))
+        return _wrap(_c.tfe_reshape(self._h, _resolve_shape(shape, self)))
 
     def transpose(self, *perm):
         """tenferro.transpose(self, perm); no argument reverses the axes."""
@@ -513,7 +751,12 @@ class Tensor:
     # ---- basic indexing ----
     def __getitem__(self, key):
         """Basic indexing: integers, slices (any step) and one Ellipsis; the result is a view.
-        For integer-array indexing use tenferro.gather."""
+        For integer-array indexing use tenferro.gather.
+
+        On a symbolic extent (a traced program) an axis takes ``:``, ``::-1``, an integer
+        ``i >= 0``, or a crop ``a:``, ``:-b``, ``a:-b`` (a, b >= 0; the result has extent
+        n - a - b): the index and the crop are checked when the function is called
+        (InvalidArgumentError / ShapeMismatchError), instead of being clamped as in Python."""
         if not isinstance(key, tuple):
             key = (key,)
         shape = self.shape
@@ -527,6 +770,8 @@ class Tensor:
         if len(key) > nd:
             raise IndexError(f"too many indices for a tensor of rank {nd}")
         key = key + (slice(None),) * (nd - len(key))
+        if not _builtins.all(isinstance(n, int) for n in shape):
+            return _symbolic_getitem(self._h, key, shape)
         starts, limits, steps, rev, out_shape = [], [], [], [], []
         for d, (k, n) in enumerate(zip(key, shape)):
             if isinstance(k, slice):
@@ -542,14 +787,7 @@ class Tensor:
                 steps.append(step)
                 out_shape.append(cnt)
             else:
-                try:
-                    if isinstance(k, (bool, _np.bool_)):
-                        raise TypeError
-                    i = _operator.index(k)
-                except TypeError:
-                    raise IndexError(
-                        f"tenferro supports integer, slice and ellipsis indices, not "
-                        f"{type(k).__name__} (use tenferro.gather for index arrays)") from None
+                i = _index_int(k)
                 if i < 0:
                     i += n
                 if not 0 <= i < n:
@@ -566,13 +804,76 @@ class Tensor:
         return _wrap(h)
 
 
-def _resolve_shape(shape, size):
-    """A shape list with at most one -1 resolved against `size`."""
+def _index_int(k):
+    try:
+        if isinstance(k, (bool, _np.bool_)):
+            raise TypeError
+        return _operator.index(k)
+    except TypeError:
+        raise IndexError(
+            f"tenferro supports integer, slice and ellipsis indices, not "
+            f"{type(k).__name__} (use tenferro.gather for index arrays)") from None
+
+
+def _symbolic_getitem(h, key, shape):
+    """Basic indexing of a tensor with symbolic extents (key: one entry per axis). tfe_slice
+    needs concrete limits, so: reverse and pad (crop) on symbolic axes, gather elsewhere."""
+    nd = len(shape)
+    rev, low, high, gathers = [], [0] * nd, [0] * nd, []
+    for d, (k, n) in enumerate(zip(key, shape)):
+        symbolic_axis = isinstance(n, str)
+        if isinstance(k, slice):
+            if not symbolic_axis:
+                idx = range(*k.indices(n))
+                if idx != range(n):
+                    gathers.append((d, list(idx)))
+                continue
+            start, stop, step = (None if v is None else _index_int(v)
+                                 for v in (k.start, k.stop, k.step))
+            if step == -1 and start is None and stop is None:
+                rev.append(d)
+            elif (step in (None, 1) and (start is None or start >= 0)
+                  and (stop is None or stop < 0)):
+                low[d], high[d] = -(start or 0), stop or 0
+            else:
+                raise IndexError(
+                    f"axis {d} has the symbolic extent {n!r}: it takes ':', '::-1', an integer "
+                    f">= 0 or a crop 'a:', ':-b', 'a:-b' with a, b >= 0, not {k!r}")
+        else:
+            i = _index_int(k)
+            if symbolic_axis:
+                if i < 0:
+                    raise IndexError(
+                        f"index {i} on axis {d} of symbolic extent {n!r}: negative indices need "
+                        f"a concrete extent")
+            else:
+                if i < 0:
+                    i += n
+                if not 0 <= i < n:
+                    raise IndexError(f"index {k} is out of bounds for axis {d} with size {n}")
+            gathers.append((d, i))
+    ctx_h = _c.tfe_tensor_context(h)
+    if rev:
+        h = _c.tfe_reverse(h, rev)
+    if _builtins.any(low) or _builtins.any(high):
+        h = _c.tfe_pad(h, low, high, None)
+    for d, idx in reversed(gathers):  # last axis first: removing an axis keeps the others' place
+        h = _c.tfe_gather(h, _scalar_or_array_handle(_np.asarray(idx, _np.int64), ctx_h), d)
+    return _wrap(h)
+
+
+def _resolve_shape(shape, x):
+    """A shape list with at most one -1 resolved against the size of Tensor x."""
     shape = _shape(shape)
     unknown = [i for i, s in enumerate(shape) if s == -1]
     if len(unknown) > 1:
         raise ValueError("can only specify one unknown dimension (-1)")
     if unknown:
+        xshape = x.shape
+        if not _builtins.all(isinstance(e, int) for e in xshape):
+            raise ValueError(
+                f"cannot infer -1 for a tensor of symbolic shape {xshape}: give every extent")
+        size = x.size
         known = 1
         for s in shape:
             if s != -1:

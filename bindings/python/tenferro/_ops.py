@@ -254,7 +254,7 @@ def reshape(x, shape):
     """The same elements in COLUMN-MAJOR order with a new shape (NumPy's ``order='F'``); one
     extent may be -1. A view when the layout allows."""
     x = _as_tensor(x)
-    return _wrap(_c.tfe_reshape(x._h, _resolve_shape(shape, x.size)))
+    return _wrap(_c.tfe_reshape(x._h, _resolve_shape(shape, x)))
 
 
 def broadcast_in_dim(x, shape, dims):
