@@ -26,21 +26,6 @@ std::vector<Tensor> captured_values(const graph::Program& p) {
   return v;
 }
 
-// The values a derivative program reads for its captured nodes, taken from `f` (whose program
-// is structurally equal to `source`, the program the derivative was built from).
-std::vector<Tensor> rebind(const graph::Program& derivative, const graph::Program& source,
-                           const tfe_function* f) {
-  std::vector<Tensor> v;
-  for (const graph::Value& c : derivative.captured) {
-    size_t k = 0;
-    while (k < source.captured.size() && source.captured[k].node != c.node) ++k;
-    if (k == source.captured.size())
-      fail(Status::Internal, "a derivative program reads a constant its source does not have");
-    v.push_back(f->bindings[k]);
-  }
-  return v;
-}
-
 enum class Transform : uint64_t {
   Jvp = 1,
   Vjp,
@@ -74,13 +59,22 @@ tfe_function* transformed(const tfe_function* f, Transform kind, int32_t n_wrt,
       r = ad::hvp(*f->program, idx, ad::HvpMode::ReverseOverReverse);
       break;
     }
-    auto entry = std::make_shared<CachedDerivative>(
-        CachedDerivative{f->program, r.program, r.structurally_zero});
+    auto entry = std::make_shared<CachedDerivative>();
+    for (const graph::Value& c : r.program->captured) {
+      size_t k = 0;
+      while (k < f->program->captured.size() && f->program->captured[k].node != c.node) ++k;
+      if (k == f->program->captured.size())
+        fail(Status::Internal, "a derivative program reads a constant its source does not have");
+      entry->source_index.push_back(k);
+    }
+    entry->program = graph::without_data(*r.program);
+    entry->structurally_zero = r.structurally_zero;
     int64_t bytes = static_cast<int64_t>(sizeof(CachedDerivative) + r.program->order.size() * 256);
     f->ctx->derivatives.insert(key, entry, bytes);
     d = entry;
   }
-  std::vector<Tensor> bindings = rebind(*d->program, *d->source, f);
+  std::vector<Tensor> bindings;
+  for (size_t k : d->source_index) bindings.push_back(f->bindings[k]);
   return std::make_unique<tfe_function>(f->ctx, d->program, std::move(bindings),
                                         d->structurally_zero)
       .release();

@@ -16,11 +16,12 @@
 
 namespace tfe::capi {
 
-// A derivative program and the source program it was built from (the source's captured nodes
-// are where a structurally equal function's own values are bound).
+// A derivative program without tensor data (graph::without_data); its captured constant i is
+// the source function's captured constant source_index[i], so any structurally equal function
+// binds its own values.
 struct CachedDerivative {
-  graph::ProgramPtr source;
   graph::ProgramPtr program;
+  std::vector<size_t> source_index;
   std::vector<bool> structurally_zero;
 };
 

@@ -33,7 +33,9 @@
  *
  * Design decisions (docs/decisions/): 0001 column-major with trailing batch dims,
  * 0002 int32_t status constants, 0003 exceptions inside, statuses outside, 0004 one
- * process-wide caching allocator, 0005 views for structural ops.
+ * process-wide caching allocator, 0005 views for structural ops, 0006 the complex derivative
+ * convention, 0007 VJP = linearize then transpose, 0008 symbolic extents and guards, 0009 one
+ * op surface for eager and traced values, 0010 multi-output calls return a results handle.
  */
 #ifndef TENFERRO_H
 #define TENFERRO_H

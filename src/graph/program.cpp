@@ -106,4 +106,28 @@ ProgramPtr make_program(std::vector<Value> arguments, std::vector<Value> outputs
   return p;
 }
 
+ProgramPtr without_data(const Program& p) {
+  std::unordered_map<const Node*, NodePtr> copy;
+  auto clone = [&](const NodePtr& n) {
+    Node c;
+    c.kind = n->kind;
+    c.op = n->op;
+    c.params = n->params;
+    c.outputs = n->outputs;
+    c.guards = n->guards;
+    c.id = n->id; // same creation order: orders and fingerprints are unchanged
+    for (const Value& v : n->inputs) c.inputs.push_back({copy.at(v.node.get()), v.index});
+    copy[n.get()] = std::make_shared<const Node>(std::move(c));
+  };
+  for (const Value& a : p.arguments) clone(a.node);
+  for (const Value& c : p.captured) clone(c.node); // Node::captured is left empty
+  for (const NodePtr& n : p.order) clone(n);
+  auto map = [&](const std::vector<Value>& vs) {
+    std::vector<Value> out;
+    for (const Value& v : vs) out.push_back({copy.at(v.node.get()), v.index});
+    return out;
+  };
+  return make_program(map(p.arguments), map(p.outputs));
+}
+
 } // namespace tfe::graph

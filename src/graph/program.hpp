@@ -28,4 +28,9 @@ using ProgramPtr = std::shared_ptr<const Program>;
 // the function does not take).
 ProgramPtr make_program(std::vector<Value> arguments, std::vector<Value> outputs);
 
+// A structurally identical copy whose captured nodes hold no tensor data (metadata only), for
+// caches that must hold programs and never user data. Captured constants keep their order, so
+// values are bound by position (Program::captured).
+ProgramPtr without_data(const Program& p);
+
 } // namespace tfe::graph

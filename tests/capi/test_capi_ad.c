@@ -314,6 +314,63 @@ static void test_multi_input_and_cache(void** state) {
   tfe_context_release(ctx);
 }
 
+static int g_released;
+static void count_release(void* data, void* user) {
+  (void)data;
+  (void)user;
+  ++g_released;
+}
+
+/* f(x) = sum(c * x) with a captured constant c. A structurally equal function with another
+ * constant reuses the cached derivative program but binds its own constant, and the cache
+ * holds no tensor data: the first constant's buffer is freed when its function goes. */
+static void test_cached_derivatives_bind_their_own_constants(void** state) {
+  (void)state;
+  tfe_context* ctx = new_ctx();
+  const int64_t two[] = {2};
+  double c1[2] = {3, 4};
+  const double c2[2] = {-1, 10};
+  g_released = 0;
+  tfe_tensor* k1 = NULL;
+  TFE_OK_OR_FAIL(tfe_tensor_from_buffer(&k1, ctx, TFE_F64, 1, two, NULL, c1, count_release, NULL));
+  tfe_tensor* k2 = f64(ctx, 1, two, c2);
+  tfe_tensor* x = symbolic(ctx, TFE_F64, 1, two);
+  tfe_function *f1 = NULL, *f2 = NULL, *g1 = NULL, *g2 = NULL;
+  for (int i = 0; i < 2; ++i) {
+    tfe_tensor *p = NULL, *s = NULL;
+    TFE_OK_OR_FAIL(tfe_mul(&p, i == 0 ? k1 : k2, x));
+    TFE_OK_OR_FAIL(tfe_sum(&s, p, 0, NULL));
+    TFE_OK_OR_FAIL(tfe_function_create(i == 0 ? &f1 : &f2, 1, &x, 1, &s));
+    TFE_OK_OR_FAIL(tfe_function_grad(i == 0 ? &g1 : &g2, i == 0 ? f1 : f2, 0, NULL));
+    tfe_tensor_release(p);
+    tfe_tensor_release(s);
+  }
+  int64_t hits = 0;
+  TFE_OK_OR_FAIL(tfe_context_cache_stats(ctx, TFE_CACHE_DERIVATIVE, &hits, NULL, NULL, NULL));
+  assert_int_equal(hits, 1);
+  const double xv[] = {0.5, 0.25};
+  tfe_tensor* xt = f64(ctx, 1, two, xv);
+  double d1[2], d2[2];
+  call_f64(g1, 1, &xt, 0, d1, 2);
+  call_f64(g2, 1, &xt, 0, d2, 2);
+  ASSERT_NEAR(d1[0], 3);
+  ASSERT_NEAR(d1[1], 4);
+  ASSERT_NEAR(d2[0], -1);
+  ASSERT_NEAR(d2[1], 10);
+  tfe_tensor_release(k1);
+  tfe_function_release(f1);
+  tfe_function_release(g1);
+  assert_int_equal(g_released, 1); /* the derivative cache kept the program, not the data */
+  int64_t entries = 0;
+  TFE_OK_OR_FAIL(tfe_context_cache_stats(ctx, TFE_CACHE_DERIVATIVE, NULL, NULL, &entries, NULL));
+  assert_int_equal(entries, 1);
+  tfe_tensor* all[] = {k2, x, xt};
+  for (int i = 0; i < 3; ++i) tfe_tensor_release(all[i]);
+  tfe_function_release(f2);
+  tfe_function_release(g2);
+  tfe_context_release(ctx);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_sum_of_squares, leak_setup, leak_teardown),
@@ -322,6 +379,8 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_complex_gradients, leak_setup, leak_teardown),
       cmocka_unit_test_setup_teardown(test_third_order, leak_setup, leak_teardown),
       cmocka_unit_test_setup_teardown(test_multi_input_and_cache, leak_setup, leak_teardown),
+      cmocka_unit_test_setup_teardown(test_cached_derivatives_bind_their_own_constants, leak_setup,
+                                      leak_teardown),
   };
   return cmocka_run_group_tests_name("capi_ad", tests, NULL, NULL);
 }
