@@ -26,73 +26,23 @@ std::vector<Tensor> captured_values(const graph::Program& p) {
   return v;
 }
 
-enum class Transform : uint64_t {
-  Jvp = 1,
-  Vjp,
-  Grad,
-  HvpForwardOverReverse,
-  HvpReverseOverReverse
-};
+using ad::Transform;
 
-// The transformed function, from the context's derivative cache when a structurally equal
-// program was transformed the same way before.
+// The transformed function: the derivative program from the context's cache, with this
+// function's own captured values bound.
 tfe_function* transformed(const tfe_function* f, Transform kind, int32_t n_wrt,
                           const int64_t* wrt) {
   require(f, "f");
   auto w = int64_array(wrt, n_wrt, "wrt");
   std::vector<int64_t> idx =
       ad::normalize_wrt(*f->program, std::vector<int64_t>(w.begin(), w.end()));
-  graph::CacheKey key{f->program->fingerprint, f->program->fingerprint2,
-                      static_cast<uint64_t>(kind)};
-  for (int64_t i : idx) key.push_back(static_cast<uint64_t>(i));
-  std::shared_ptr<const CachedDerivative> d = f->ctx->derivatives.find(key);
-  if (!d) {
-    ad::Derivative r;
-    switch (kind) {
-    case Transform::Jvp: r = ad::jvp(*f->program, idx); break;
-    case Transform::Vjp: r = ad::vjp(*f->program, idx); break;
-    case Transform::Grad: r = ad::grad(*f->program, idx); break;
-    case Transform::HvpForwardOverReverse:
-      r = ad::hvp(*f->program, idx, ad::HvpMode::ForwardOverReverse);
-      break;
-    case Transform::HvpReverseOverReverse:
-      r = ad::hvp(*f->program, idx, ad::HvpMode::ReverseOverReverse);
-      break;
-    }
-    auto entry = std::make_shared<CachedDerivative>();
-    for (const graph::Value& c : r.program->captured) {
-      size_t k = 0;
-      while (k < f->program->captured.size() && f->program->captured[k].node != c.node) ++k;
-      if (k == f->program->captured.size())
-        fail(Status::Internal, "a derivative program reads a constant its source does not have");
-      entry->source_index.push_back(k);
-    }
-    entry->program = graph::without_data(*r.program);
-    entry->structurally_zero = r.structurally_zero;
-    int64_t bytes = static_cast<int64_t>(sizeof(CachedDerivative) + r.program->order.size() * 256);
-    f->ctx->derivatives.insert(key, entry, bytes);
-    d = entry;
-  }
+  std::shared_ptr<const ad::CachedDerivative> d =
+      ad::transform_cached(f->ctx->derivatives, *f->program, kind, idx);
   std::vector<Tensor> bindings;
   for (size_t k : d->source_index) bindings.push_back(f->bindings[k]);
   return std::make_unique<tfe_function>(f->ctx, d->program, std::move(bindings),
                                         d->structurally_zero)
       .release();
-}
-
-// The compiled program for these argument shapes, from the context's cache when possible.
-graph::CompiledPtr compiled_for(const tfe_function* f, std::span<const ops::ConcreteMeta> args) {
-  graph::CacheKey key{f->program->fingerprint, f->program->fingerprint2};
-  for (const ops::ConcreteMeta& m : args) {
-    key.push_back(static_cast<uint64_t>(m.dtype) << 32 | m.shape.size());
-    for (int64_t e : m.shape) key.push_back(static_cast<uint64_t>(e));
-  }
-  if (auto hit = f->ctx->compiled.find(key)) return hit;
-  graph::CompiledPtr c = graph::compile(*f->program, args);
-  int64_t bytes = static_cast<int64_t>(sizeof(graph::CompiledProgram) +
-                                       c->code.size() * sizeof(graph::Instruction));
-  f->ctx->compiled.insert(key, c, bytes);
-  return c;
 }
 
 std::vector<Tensor> call(const tfe_function* f, int32_t n, tfe_tensor* const* args) {
@@ -111,7 +61,7 @@ std::vector<Tensor> call(const tfe_function* f, int32_t n, tfe_tensor* const* ar
     metas.push_back({v.dtype(), v.shape()});
   }
   graph::bind_symbols(*f->program, metas); // reject bad arguments before the cache counts a miss
-  graph::CompiledPtr c = compiled_for(f, metas);
+  graph::CompiledPtr c = graph::compile_cached(f->ctx->compiled, *f->program, metas);
   return graph::execute(*c, values, f->bindings);
 }
 

@@ -25,6 +25,10 @@ tfe_tensor* new_tensor(tfe_context* ctx, graph::Value value) {
   return std::make_unique<tfe_tensor>(ctx, std::move(value)).release();
 }
 
+tfe_tensor* new_tensor(tfe_context* ctx, ad::eager::Recorded value) {
+  return std::make_unique<tfe_tensor>(ctx, std::move(value)).release();
+}
+
 graph::Value as_traced(const tfe_tensor* t) {
   return t->is_traced() ? t->traced : graph::captured(t->value);
 }
@@ -43,6 +47,11 @@ tfe_tensor::tfe_tensor(tfe_context* c, tfe::Tensor v) : ctx(c), value(std::move(
 }
 
 tfe_tensor::tfe_tensor(tfe_context* c, tfe::graph::Value v) : ctx(c), traced(std::move(v)) {
+  tfe::capi::retain(ctx);
+}
+
+tfe_tensor::tfe_tensor(tfe_context* c, tfe::ad::eager::Recorded v)
+    : ctx(c), value(std::move(v.value)), trace(std::move(v.ref)) {
   tfe::capi::retain(ctx);
 }
 

@@ -7,6 +7,8 @@
 #include <cstdint>
 
 #include "core/tensor.hpp"
+#include "ad/derivative_cache.hpp"
+#include "ad/eager/recorded.hpp"
 #include "graph/compile.hpp"
 #include "graph/lru_cache.hpp"
 #include "graph/node.hpp"
@@ -15,15 +17,6 @@
 #include "tenferro/tenferro.h"
 
 namespace tfe::capi {
-
-// A derivative program without tensor data (graph::without_data); its captured constant i is
-// the source function's captured constant source_index[i], so any structurally equal function
-// binds its own values.
-struct CachedDerivative {
-  graph::ProgramPtr program;
-  std::vector<size_t> source_index;
-  std::vector<bool> structurally_zero;
-};
 
 // Counts live handles for tfe_debug_live_objects.
 std::atomic<int64_t>& live_objects();
@@ -43,9 +36,10 @@ struct Counted {
 struct tfe_context : tfe::capi::Counted {
   uint64_t id; // distinguishes contexts in messages
   // Compiled programs keyed by (program fingerprint, argument dtypes and shapes).
-  tfe::graph::LruCache<tfe::graph::CompiledProgram> compiled{256, int64_t{256} << 20};
-  // Derivative programs keyed by (source fingerprint, transform, wrt); programs only.
-  tfe::graph::LruCache<tfe::capi::CachedDerivative> derivatives{256, int64_t{64} << 20};
+  tfe::graph::CompileCache compiled{256, int64_t{256} << 20};
+  // Derivative programs keyed by (source fingerprint, transform, wrt); programs only. Shared by
+  // traced functions and eager AD.
+  tfe::ad::DerivativeCache derivatives{256, int64_t{64} << 20};
   explicit tfe_context(uint64_t id_) : id(id_) {}
 };
 
@@ -67,14 +61,20 @@ struct tfe_results : tfe::capi::Counted {
 };
 
 // A tensor handle holds a concrete value, or (a symbolic tensor) a value of a traced program.
+// A concrete tensor is tracked for eager AD when `trace` is set: a tracked leaf (a variable), a
+// captured leaf, or the result of a recorded op.
 struct tfe_tensor : tfe::capi::Counted {
   tfe_context* ctx; // retained
   tfe::Tensor value;
   tfe::graph::Value traced;
+  tfe::ad::eager::RawRef trace;
   tfe_tensor(tfe_context* c, tfe::Tensor v);
   tfe_tensor(tfe_context* c, tfe::graph::Value v);
+  tfe_tensor(tfe_context* c, tfe::ad::eager::Recorded v);
   ~tfe_tensor();
   bool is_traced() const { return static_cast<bool>(traced); }
+  bool is_tracked() const { return static_cast<bool>(trace); }
+  tfe::ad::eager::Recorded recorded() const { return {value, trace}; }
   tfe::ops::Meta meta() const;
 };
 
@@ -85,6 +85,7 @@ void release(tfe_context* ctx);
 // A new handle holding value, retaining ctx.
 tfe_tensor* new_tensor(tfe_context* ctx, Tensor value);
 tfe_tensor* new_tensor(tfe_context* ctx, graph::Value value);
+tfe_tensor* new_tensor(tfe_context* ctx, ad::eager::Recorded value);
 // The value of a handle as a traced value: its own, or a captured constant for a concrete one.
 graph::Value as_traced(const tfe_tensor* t);
 // The concrete value; InvalidArgument naming `name` for a symbolic tensor.

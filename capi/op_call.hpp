@@ -3,6 +3,7 @@
 #pragma once
 
 #include "capi/guard.hpp"
+#include "capi/ad_scopes.hpp"
 #include "eager/surface.hpp"
 
 namespace tfe::capi {
@@ -12,9 +13,21 @@ struct Arg {
   const char* name;
 };
 
-// compute is generic over the value type: it runs eagerly on Tensors when every operand is
-// concrete, and appends to a traced program (concrete operands become captured constants) when
-// any operand is symbolic. Both go through the same surface code (eager/surface.hpp).
+// Whether an op with (some) tracked operands records: not under no_grad; untracked operands
+// record only under capture_trace.
+inline bool should_record(const tfe_context* ctx, bool any_tracked) {
+  RecordingState s = recording_state(ctx);
+  if (s.no_grad > 0) return false;
+  return any_tracked || s.capture > 0;
+}
+
+// compute is generic over the value type, and one of three runs it (all through the same
+// surface code, eager/surface.hpp):
+//   a symbolic operand            -> graph::Value: append to a traced program (concrete operands
+//                                    become captured constants);
+//   a tracked operand or capture  -> ad::eager::Recorded: run eagerly and append raw nodes to the
+//                                    AD trace (unless no_grad is active);
+//   otherwise                     -> Tensor: run eagerly; the only AD cost is the checks above.
 template <class F, class... Args>
 tfe_status op_call(const char* fn, tfe_tensor** out, F&& compute, Args... args) noexcept {
   return guarded(fn, [&] {
@@ -23,20 +36,29 @@ tfe_status op_call(const char* fn, tfe_tensor** out, F&& compute, Args... args) 
     if ((args.t->is_traced() || ...)) {
       graph::Value result = compute(as_traced(args.t)...);
       *out = new_tensor(ctx, std::move(result));
-    } else {
-      Tensor result = compute(args.t->value...);
-      *out = new_tensor(ctx, std::move(result));
+      return;
     }
+    if (should_record(ctx, (args.t->is_tracked() || ...))) {
+      ad::eager::CaptureScope capture(recording_state(ctx).capture > 0);
+      ad::eager::Recorded result = compute(args.t->recorded()...);
+      *out = new_tensor(ctx, std::move(result));
+      return;
+    }
+    Tensor result = compute(args.t->value...);
+    *out = new_tensor(ctx, std::move(result));
   });
 }
 
-// Handles of an array argument (NULL allowed when n == 0), all of one context; `traced` holds
-// every value as a traced value when any of them is symbolic, else `values` holds them.
+// Handles of an array argument (NULL allowed when n == 0), all of one context, in the value type
+// op_call would choose: traced when any is symbolic, recorded when any is tracked (or capture),
+// else plain values.
 struct TensorList {
   tfe_context* ctx = nullptr;
   std::vector<Tensor> values;
   std::vector<graph::Value> traced;
+  std::vector<ad::eager::Recorded> recorded;
   bool is_traced() const { return !traced.empty(); }
+  bool is_recorded() const { return !recorded.empty(); }
 };
 TensorList tensor_list(int32_t n, tfe_tensor* const* xs, const char* name);
 

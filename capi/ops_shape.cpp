@@ -99,6 +99,10 @@ tfe_status list_call(const char* fn, tfe_tensor** out, int32_t n, tfe_tensor* co
     if (list.is_traced()) {
       graph::Value v = f(std::span<const graph::Value>(list.traced), axis);
       *out = new_tensor(list.ctx, std::move(v));
+    } else if (list.is_recorded()) {
+      ad::eager::CaptureScope capture(recording_state(list.ctx).capture > 0);
+      ad::eager::Recorded v = f(std::span<const ad::eager::Recorded>(list.recorded), axis);
+      *out = new_tensor(list.ctx, std::move(v));
     } else {
       Tensor t = f(std::span<const Tensor>(list.values), axis);
       *out = new_tensor(list.ctx, std::move(t));

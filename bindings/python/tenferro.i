@@ -596,6 +596,7 @@ static PyObject* _tfepy_capsule_name(PyObject* obj) {
 %include "tenferro/ops_shape.h"
 %include "tenferro/interop.h"
 %include "tenferro/program.h"
+%include "tenferro/ad.h"
 
 %pythoncode %{
 class TenferroError(Exception):

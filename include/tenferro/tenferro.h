@@ -46,5 +46,6 @@
 #include "tenferro/ops_shape.h"
 #include "tenferro/interop.h"
 #include "tenferro/program.h"
+#include "tenferro/ad.h"
 
 #endif /* TENFERRO_H */

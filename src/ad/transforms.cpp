@@ -136,6 +136,7 @@ Derivative finish(std::vector<Value> args, std::vector<Value> outs, std::vector<
 }
 
 void require_scalar_output(const graph::Program& p, const char* what) {
+  if (p.arguments.empty()) fail(Status::InvalidArgument, "%s of a function without inputs", what);
   if (p.outputs.size() != 1)
     fail(Status::InvalidArgument, "%s needs a function with one output, not %zu", what,
          p.outputs.size());

@@ -12,6 +12,8 @@ Shape bind_shape(const Shape& s, std::span<const int64_t> symbols) {
   return out;
 }
 
+} // namespace
+
 // Params with every extent evaluated.
 ops::Params bind_params(const ops::Params& p, std::span<const int64_t> symbols) {
   return std::visit(
@@ -35,6 +37,8 @@ ops::Params bind_params(const ops::Params& p, std::span<const int64_t> symbols) 
       },
       p);
 }
+
+namespace {
 
 struct CseKey {
   ops::OpCode op;
@@ -158,6 +162,20 @@ CompiledPtr compile(const Program& p, std::span<const ops::ConcreteMeta> argumen
   for (size_t s = 0; s < last_use.size(); ++s)
     if (last_use[s] >= 0 && !keep[s])
       c->code[static_cast<size_t>(last_use[s])].free_after.push_back(static_cast<int32_t>(s));
+  return c;
+}
+
+CompiledPtr compile_cached(CompileCache& cache, const Program& p,
+                           std::span<const ops::ConcreteMeta> arguments) {
+  CacheKey key{p.fingerprint, p.fingerprint2};
+  for (const ops::ConcreteMeta& m : arguments) {
+    key.push_back(static_cast<uint64_t>(m.dtype) << 32 | m.shape.size());
+    for (int64_t e : m.shape) key.push_back(static_cast<uint64_t>(e));
+  }
+  if (auto hit = cache.find(key)) return hit;
+  CompiledPtr c = compile(p, arguments);
+  cache.insert(
+      key, c, static_cast<int64_t>(sizeof(CompiledProgram) + c->code.size() * sizeof(Instruction)));
   return c;
 }
 

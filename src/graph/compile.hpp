@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "backend/cpu/kernel.hpp"
+#include "graph/lru_cache.hpp"
 #include "graph/program.hpp"
 
 namespace tfe::graph {
@@ -36,8 +37,17 @@ using CompiledPtr = std::shared_ptr<const CompiledProgram>;
 // guard its condition, and any op its constraint, all before anything runs.
 CompiledPtr compile(const Program& p, std::span<const ops::ConcreteMeta> arguments);
 
+// params with every symbolic extent evaluated for the given symbol values.
+ops::Params bind_params(const ops::Params& params, std::span<const int64_t> symbols);
+
 // The symbol values implied by the arguments (InvalidArgument on rank, dtype or extent mismatch).
 std::vector<int64_t> bind_symbols(const Program& p, std::span<const ops::ConcreteMeta> arguments);
+
+using CompileCache = LruCache<CompiledProgram>;
+
+// compile() through a cache keyed by the program's fingerprint and the argument metadata.
+CompiledPtr compile_cached(CompileCache& cache, const Program& p,
+                           std::span<const ops::ConcreteMeta> arguments);
 
 // Runs a compiled program; captured values in the program's captured order.
 std::vector<Tensor> execute(const CompiledProgram& c, std::span<const Tensor> arguments,

@@ -8,8 +8,9 @@ namespace tfe::ops {
 Dims concrete_dims(const Shape& s) {
   Dims d(s.size());
   for (size_t i = 0; i < s.size(); ++i) {
-    if (!s[i].is_const())
-      fail(Status::Internal, "shape %s is symbolic where a concrete one is needed",
+    if (!s[i].is_const()) // only a symbolic parameter given to an op on concrete tensors
+      fail(Status::InvalidArgument,
+           "a symbolic extent in a parameter needs a symbolic operand (result shape %s)",
            format_shape(s).c_str());
     d[i] = s[i].value();
   }

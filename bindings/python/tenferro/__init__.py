@@ -68,6 +68,23 @@ Shape rules that relate two different symbols fail when tracing (ShapeMismatchEr
 as ``s<k>``); conditions between a symbol and a constant are checked at each call. Compiled
 programs are cached per context: ``Context.cache_stats()``, ``clear_cache()``,
 ``set_cache_limits()``.
+
+Derivatives of traced programs
+------------------------------
+``f.jvp(wrt)``, ``f.vjp(wrt)``, ``f.grad(wrt)`` and ``f.hvp(wrt, mode)`` return new Functions
+(program transforms, cached per context as ``cache_stats("derivative")``, differentiable
+again); ``wrt`` is an input index, a sequence of them, or None for every input. The functions
+``jvp(f, primals, tangents)``, ``vjp(f, primals, cotangents)``, ``grad(f)``, ``hvp(...)`` and
+``value_and_grad(f)`` call them::
+
+    >>> x = tf.symbolic(3)
+    >>> f = tf.Function([x], (x * x).sum())
+    >>> f.grad(0)([1.0, 2.0, 3.0]).numpy()
+    array([2., 4., 6.])
+
+A complex input receives ``dL/dRe + i dL/dIm`` (PyTorch's convention: the gradient of
+``sum(|z|^2)`` is ``2z``); a real input of a complex computation gets a real gradient; Bool and
+integer inputs are never active (``vjp`` gives None for a structurally zero gradient).
 """
 
 from . import tenferro_c as _c
@@ -78,7 +95,7 @@ from .tenferro_c import (DeviceError, DtypeMismatchError, InternalError, Invalid
 from ._core import (CacheStats, Context, SymbolicDim, Tensor, asarray, default_context,
                     from_dlpack, from_numpy, symbolic, tensor)
 from ._ops import *  # noqa: F401,F403
-from ._program import Function, trace
+from ._program import Function, grad, hvp, jvp, trace, value_and_grad, vjp
 from ._ops import __all__ as _ops_all
 
 if _c.tfe_abi_version() != _c.TFE_ABI_VERSION:
@@ -91,6 +108,7 @@ __version__ = _c.tfe_version()
 __all__ = [
     "Context", "Tensor", "asarray", "default_context", "from_dlpack", "from_numpy", "tensor",
     "symbolic", "SymbolicDim", "Function", "trace", "CacheStats",
+    "jvp", "vjp", "grad", "hvp", "value_and_grad",
     "TenferroError", "InvalidArgumentError", "ShapeMismatchError", "DtypeMismatchError",
     "OutOfMemoryError", "NotSupportedError", "DeviceError", "NotDifferentiableError",
     "SingularError", "NonConvergenceError", "NumericalError", "InternalError",

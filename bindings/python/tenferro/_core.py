@@ -310,20 +310,30 @@ def _axes(axes):
     return [_operator.index(a) for a in axes]
 
 
-def _extent(s):
+def _extent(s, table=None):
+    """One entry of an extent-valued parameter: an int, or (with the symbol `table` of a
+    symbolic operand) a symbol name or plain SymbolicDim, which becomes -k (symbol k)."""
     if isinstance(s, str):
-        raise TypeError(
-            f"the symbolic extent {s!r} cannot be used here: only tenferro.symbolic takes symbols "
-            f"(the library's shape parameters are concrete)")
+        if table is None:
+            raise TypeError(
+                f"the symbolic extent {s!r} cannot be used here: symbols are taken by "
+                f"tenferro.symbolic and by the extent parameters of ops on symbolic tensors")
+        if isinstance(s, SymbolicDim) and s.symbol is None:
+            raise ValueError(f"the derived extent {s!r} cannot be a parameter: only a plain "
+                             f"symbol (a name or -k)")
+        return _symbolic_extent(s, table)
     return _operator.index(s)
 
 
-def _shape(shape):
-    if isinstance(shape, (int, _np.integer)):
-        return [_operator.index(shape)]
-    if isinstance(shape, str):
-        return [_extent(shape)]
-    return [_extent(s) for s in shape]
+def _shape(shape, like=None):
+    """An extent list from an int, a name or a sequence. With `like`, a symbolic Tensor, names
+    and plain symbolic extents are that context's symbols (-k); otherwise they are refused."""
+    table = None
+    if like is not None and _c.tfe_tensor_is_symbolic(like._h):
+        table = _symbol_table(int(_c.tfe_tensor_context(like._h).this))
+    if isinstance(shape, (int, _np.integer, str)):
+        return [_extent(shape, table)]
+    return [_extent(s, table) for s in shape]
 
 
 def _binary(cfn, a, b):
@@ -718,7 +728,8 @@ class Tensor:
         return _wrap(_c.tfe_reduce_min(self._h, _axes(axes)))
 
     def reshape(self, *shape):
-        """tenferro.reshape(self, shape): column-major element order (NumPy's order='F')."""
+        """tenferro.reshape(self, shape): column-major element order (NumPy's order='F'); symbol
+        names allowed on a symbolic tensor."""
         if len(shape) == 1 and not isinstance(shape[0], (int, _np.integer)):
             shape = shape[0]
         return _wrap(_c.tfe_reshape(self._h, _resolve_shape(shape, self)))
@@ -863,11 +874,17 @@ def _symbolic_getitem(h, key, shape):
 
 
 def _resolve_shape(shape, x):
-    """A shape list with at most one -1 resolved against the size of Tensor x."""
-    shape = _shape(shape)
-    unknown = [i for i, s in enumerate(shape) if s == -1]
+    """A shape list with at most one -1 resolved against the size of Tensor x (symbol names
+    allowed when x is symbolic)."""
+    if isinstance(shape, (int, _np.integer, str)):
+        shape = [shape]
+    shape = list(shape)
+    unknown = [i for i, s in enumerate(shape)
+               if isinstance(s, (int, _np.integer)) and not isinstance(s, (bool, _np.bool_))
+               and s == -1]
     if len(unknown) > 1:
         raise ValueError("can only specify one unknown dimension (-1)")
+    shape = _shape([1 if i in unknown else s for i, s in enumerate(shape)], x)
     if unknown:
         xshape = x.shape
         if not _builtins.all(isinstance(e, int) for e in xshape):
@@ -875,8 +892,8 @@ def _resolve_shape(shape, x):
                 f"cannot infer -1 for a tensor of symbolic shape {xshape}: give every extent")
         size = x.size
         known = 1
-        for s in shape:
-            if s != -1:
+        for i, s in enumerate(shape):
+            if i not in unknown:
                 known *= s
         if known == 0 or size % known:
             raise ValueError(f"cannot reshape {size} elements into shape {tuple(shape)}")

@@ -252,19 +252,25 @@ def transpose(x, perm=None):
 
 def reshape(x, shape):
     """The same elements in COLUMN-MAJOR order with a new shape (NumPy's ``order='F'``); one
-    extent may be -1. A view when the layout allows."""
+    extent may be -1. A view when the layout allows. On a symbolic tensor, extents may be
+    symbols (a name, a plain symbolic extent of a shape, -k for k >= 2; -1 means infer and
+    needs a concrete size)."""
     x = _as_tensor(x)
     return _wrap(_c.tfe_reshape(x._h, _resolve_shape(shape, x)))
 
 
 def broadcast_in_dim(x, shape, dims):
-    """Operand dim i becomes output dim dims[i] of `shape`; extents 1 repeat. A view."""
-    return _wrap(_c.tfe_broadcast_in_dim(_as_tensor(x)._h, _shape(shape), _axes(dims)))
+    """Operand dim i becomes output dim dims[i] of `shape`; extents 1 repeat. A view. On a
+    symbolic tensor, `shape` may name symbols ("n", -k)."""
+    x = _as_tensor(x)
+    return _wrap(_c.tfe_broadcast_in_dim(x._h, _shape(shape, x), _axes(dims)))
 
 
 def broadcast_to(x, shape):
-    """Left-aligned broadcast of x to shape (x's dims pair with the leading dims of shape). A view."""
-    return _wrap(_c.tfe_broadcast_to(_as_tensor(x)._h, _shape(shape)))
+    """Left-aligned broadcast of x to shape (x's dims pair with the leading dims of shape). A view.
+    On a symbolic tensor, `shape` may name symbols ("n", -k)."""
+    x = _as_tensor(x)
+    return _wrap(_c.tfe_broadcast_to(x._h, _shape(shape, x)))
 
 
 def reverse(x, axes):
@@ -295,8 +301,10 @@ def triu(x, k=0):
 
 def slice(x, starts, limits, strides=None):  # noqa: A001 (mirrors tfe_slice)
     """Elements starts[d] <= i < limits[d] with step strides[d] (None: all 1). A view.
-    ``t[a:b:c]`` indexing builds on this."""
-    return _wrap(_c.tfe_slice(_as_tensor(x)._h, _shape(starts), _shape(limits),
+    ``t[a:b:c]`` indexing builds on this. On a symbolic tensor, starts and limits may be
+    symbols ("n", -k): ``slice(x, [1], ["n"])`` of an ``("n",)`` tensor has extent n - 1."""
+    x = _as_tensor(x)
+    return _wrap(_c.tfe_slice(x._h, _shape(starts, x), _shape(limits, x),
                               None if strides is None else _shape(strides)))
 
 
@@ -308,9 +316,9 @@ def _index_tensor(starts, like):
 
 def dynamic_slice(x, starts, sizes):
     """Block of extents `sizes` at start indices `starts` (a rank-1 integer tensor or a sequence),
-    clamped so that the block fits."""
+    clamped so that the block fits. On a symbolic tensor, sizes may be symbols ("n", -k)."""
     x = _as_tensor(x)
-    return _wrap(_c.tfe_dynamic_slice(x._h, _index_tensor(starts, x)._h, _shape(sizes)))
+    return _wrap(_c.tfe_dynamic_slice(x._h, _index_tensor(starts, x)._h, _shape(sizes, x)))
 
 
 def dynamic_update_slice(x, update, starts):

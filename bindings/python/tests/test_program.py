@@ -247,6 +247,36 @@ def test_indexing_symbolic_tensors():
         h(np.ones((1, 4)))
 
 
+def test_extent_parameters_take_symbols():
+    """reshape, broadcast_to / broadcast_in_dim, slice starts and limits and dynamic_slice sizes
+    of a symbolic tensor take symbol names, plain symbolic extents and -k (the C convention)."""
+    ctx = tf.Context()
+    x = tf.symbolic(("n", 3), context=ctx)
+    c = tf.symbolic(("n", 1), context=ctx)
+    n = x.shape[0]
+    outs = [x.reshape(3, "n"), tf.reshape(x, (3, n)), tf.broadcast_to(c, ["n", 4]),
+            tf.broadcast_in_dim(c[:, 0], (2, "n"), [1]), tf.slice(x, [1, 0], ["n", 3]),
+            tf.slice(x, [0, 1], [-n.symbol, 3]), tf.dynamic_slice(x, [0, 1], [n, 2])]
+    assert [o.shape for o in outs] == [(3, "n"), (3, "n"), ("n", 4), (2, "n"), ("(n-1)", 3),
+                                       ("n", 2), ("n", 2)]
+    f = tf.Function([x, c], outs)
+    for rows in (2, 5):
+        a = np.arange(rows * 3.0).reshape(rows, 3)
+        col = np.arange(rows * 1.0).reshape(rows, 1) + 0.5
+        want = [a.reshape((3, rows), order="F"), a.reshape((3, rows), order="F"),
+                np.broadcast_to(col, (rows, 4)), np.broadcast_to(col[:, 0], (2, rows)),
+                a[1:], a[:, 1:], a[:, 1:]]
+        for got, w in zip(f(a, col), want):
+            assert_close(got, w)
+    # a derived extent cannot be a parameter; concrete tensors keep refusing names
+    with pytest.raises(ValueError, match="derived"):
+        tf.concatenate([x, x]).reshape(3, tf.concatenate([x, x]).shape[0])
+    with pytest.raises(TypeError, match="symbolic extent 'n'"):
+        tf.broadcast_to(tf.Tensor([1.0, 2.0]), [2, "n"])
+    with pytest.raises(ValueError, match="cannot infer -1"):
+        x.reshape(-1, 3)
+
+
 # ---- the cache -----------------------------------------------------------------------------
 
 

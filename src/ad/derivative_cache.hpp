@@ -1,0 +1,36 @@
+// Derivative programs cached by program structure (ad-contract.md: caches hold programs only).
+// Shared by traced functions and eager AD: the key is the source program's fingerprint, the
+// transform and the differentiated inputs; the entry is the derivative program copied without
+// tensor data, plus where each of its captured constants sits in the source program, so any
+// structurally equal program binds its own values.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "ad/transforms.hpp"
+#include "graph/lru_cache.hpp"
+
+namespace tfe::ad {
+
+enum class Transform : uint64_t {
+  Jvp = 1,
+  Vjp,
+  Grad,
+  HvpForwardOverReverse,
+  HvpReverseOverReverse
+};
+
+struct CachedDerivative {
+  graph::ProgramPtr program;
+  std::vector<size_t> source_index; // captured constant i of program = source captured[index]
+  std::vector<bool> structurally_zero;
+};
+using DerivativeCache = graph::LruCache<CachedDerivative>;
+
+// wrt must be normalized (normalize_wrt).
+std::shared_ptr<const CachedDerivative> transform_cached(DerivativeCache& cache,
+                                                         const graph::Program& p, Transform kind,
+                                                         const std::vector<int64_t>& wrt);
+
+} // namespace tfe::ad

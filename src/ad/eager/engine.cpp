@@ -1,0 +1,210 @@
+// Implementation of the eager derivative requests (engine.hpp).
+#include "ad/eager/engine.hpp"
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "ad/builder.hpp"
+#include "ad/eager/semantic.hpp"
+#include "eager/surface.hpp"
+
+namespace tfe::ad::eager {
+namespace {
+
+std::vector<ops::ConcreteMeta> metas_of(std::span<const Tensor> values) {
+  std::vector<ops::ConcreteMeta> m;
+  m.reserve(values.size());
+  for (const Tensor& t : values) m.push_back({t.dtype(), t.shape()});
+  return m;
+}
+
+std::vector<Tensor> run_compiled(Caches& c, const graph::Program& p, std::span<const Tensor> args) {
+  std::vector<ops::ConcreteMeta> metas = metas_of(args);
+  graph::CompiledPtr compiled = graph::compile_cached(c.prepared, p, metas);
+  return graph::execute(*compiled, args, {});
+}
+
+// Replays a program op by op through the recording emit (results stay in the trace), with its
+// symbolic params bound to the arguments' shapes.
+std::vector<Recorded> run_recorded(const graph::Program& p, std::span<const Recorded> args) {
+  std::vector<ops::ConcreteMeta> metas;
+  for (const Recorded& a : args) metas.push_back({a.value.dtype(), a.value.shape()});
+  std::vector<int64_t> symbols = graph::bind_symbols(p, metas);
+  std::unordered_map<const graph::Node*, Recorded> value;
+  for (size_t i = 0; i < p.arguments.size(); ++i) value[p.arguments[i].node.get()] = args[i];
+  std::vector<Recorded> in;
+  for (const graph::NodePtr& n : p.order) {
+    in.clear();
+    for (const graph::Value& v : n->inputs) in.push_back(value.at(v.node.get()));
+    value[n.get()] = emit(n->op, in, graph::bind_params(n->params, symbols));
+  }
+  std::vector<Recorded> out;
+  for (const graph::Value& o : p.outputs) out.push_back(value.at(o.node.get()));
+  return out;
+}
+
+Recorded ones_like(const Recorded& y) {
+  Tensor one = tfe::eager::cast(Tensor::scalar(1.0), y.value.dtype());
+  return {tfe::eager::broadcast_to(one, Shape(y.value.shape())), {}};
+}
+
+} // namespace
+
+Recorded checked_seed(const Recorded& y, const std::optional<Recorded>& seed, const char* what) {
+  if (!seed) {
+    if (y.value.numel() != 1)
+      fail(Status::InvalidArgument, "%s without a seed needs a one-element output, not shape %s",
+           what, format_dims(y.value.shape()).c_str());
+    return ones_like(y);
+  }
+  DType yd = y.value.dtype(), sd = seed->value.dtype();
+  if (seed->value.shape() != y.value.shape())
+    fail(Status::ShapeMismatch, "%s: the seed has shape %s but the output has %s", what,
+         format_dims(seed->value.shape()).c_str(), format_dims(y.value.shape()).c_str());
+  if (sd == yd) return *seed;
+  if (is_complex(yd) && sd == real_dtype(yd)) return tfe::eager::cast(*seed, yd); // cast up
+  fail(Status::DtypeMismatch,
+       "%s: a %s seed for a %s output (the seed has the output's dtype, or its real dtype)", what,
+       std::string(dtype_name(sd)).c_str(), std::string(dtype_name(yd)).c_str());
+}
+
+std::vector<LeafGrad> backward(const Recorded& loss, const std::optional<Tensor>& seed,
+                               Caches& caches) {
+  if (!loss.ref) fail(Status::NotDifferentiable, "the loss does not depend on a tracked tensor");
+  std::optional<Recorded> s;
+  if (seed) s = Recorded{*seed, {}};
+  Recorded seed_value = checked_seed(loss, s, "backward");
+  std::array<RawRef, 1> roots{loss.ref};
+  Semantic sem = analyze(roots, {});
+  std::vector<int64_t> wrt;
+  for (size_t i = 0; i < sem.arguments.size(); ++i)
+    if (sem.arguments[i].node->kind == RawKind::TrackedLeaf) wrt.push_back(static_cast<int64_t>(i));
+  if (wrt.empty()) fail(Status::NotDifferentiable, "the loss does not depend on a tracked tensor");
+  auto d = transform_cached(caches.transforms, *sem.program, Transform::Vjp, wrt);
+  std::vector<Tensor> args = sem.values;
+  args.push_back(seed_value.value);
+  std::vector<Tensor> out = run_compiled(caches, *d->program, args);
+  std::vector<LeafGrad> grads;
+  for (size_t k = 0; k < wrt.size(); ++k) {
+    if (d->structurally_zero[1 + k]) continue;
+    grads.push_back({sem.arguments[static_cast<size_t>(wrt[k])].node->leaf, out[1 + k]});
+  }
+  return grads;
+}
+
+void commit(std::vector<LeafGrad> grads) {
+  // One leaf may appear once only (arguments are distinct); lock in address order.
+  std::sort(grads.begin(), grads.end(),
+            [](const LeafGrad& a, const LeafGrad& b) { return a.leaf < b.leaf; });
+  std::vector<std::unique_lock<std::mutex>> locks;
+  locks.reserve(grads.size());
+  for (const LeafGrad& g : grads) locks.emplace_back(g.leaf->mutex);
+  std::vector<Tensor> sums;
+  sums.reserve(grads.size());
+  for (const LeafGrad& g : grads) {
+    if (!g.leaf->grad) {
+      sums.push_back(g.grad);
+      continue;
+    }
+    std::array<Tensor, 2> in{*g.leaf->grad, g.grad};
+    sums.push_back(tfe::eager::call<Tensor>(ops::OpCode::Add, in));
+  }
+  for (size_t i = 0; i < grads.size(); ++i) grads[i].leaf->grad = std::move(sums[i]);
+}
+
+std::vector<std::optional<Recorded>> vjp(const Recorded& y, std::span<const Recorded> xs,
+                                         const std::optional<Recorded>& seed, Caches& caches,
+                                         bool record) {
+  std::vector<std::optional<Recorded>> result(xs.size());
+  Recorded seed_value = checked_seed(y, seed, "vjp");
+  if (!y.ref) return result;
+  std::vector<Cut> cuts;
+  for (const Recorded& x : xs)
+    if (x.ref && x.ref.node->kind == RawKind::Op) cuts.push_back({x.ref, x.value});
+  std::array<RawRef, 1> roots{y.ref};
+  Semantic sem = analyze(roots, cuts);
+  std::vector<int64_t> wrt;
+  std::vector<size_t> which;
+  for (size_t i = 0; i < xs.size(); ++i) {
+    if (!xs[i].ref) continue;
+    const RawNode& n = *xs[i].ref.node;
+    if (n.kind == RawKind::ConstantLeaf) continue; // never active
+    int64_t a = argument_index(sem, xs[i].ref);
+    if (a < 0 || std::find(wrt.begin(), wrt.end(), a) != wrt.end()) continue;
+    wrt.push_back(a);
+    which.push_back(i);
+  }
+  if (wrt.empty()) return result;
+  auto d = transform_cached(caches.transforms, *sem.program, Transform::Vjp, wrt);
+  if (record) {
+    std::vector<Recorded> args;
+    for (size_t i = 0; i < sem.arguments.size(); ++i)
+      args.push_back({sem.values[i], sem.arguments[i].node->kind == RawKind::ConstantLeaf
+                                         ? RawRef{}
+                                         : sem.arguments[i]});
+    args.push_back(seed_value);
+    std::vector<Recorded> out = run_recorded(*d->program, args);
+    for (size_t k = 0; k < wrt.size(); ++k)
+      if (!d->structurally_zero[1 + k]) result[which[k]] = out[1 + k];
+  } else {
+    std::vector<Tensor> args = sem.values;
+    args.push_back(seed_value.value);
+    std::vector<Tensor> out = run_compiled(caches, *d->program, args);
+    for (size_t k = 0; k < wrt.size(); ++k)
+      if (!d->structurally_zero[1 + k]) result[which[k]] = Recorded{out[1 + k], {}};
+  }
+  return result;
+}
+
+std::optional<Recorded> jvp(const Recorded& y, std::span<const Recorded> xs,
+                            std::span<const std::optional<Recorded>> tangents, Caches& caches,
+                            bool record) {
+  if (!y.ref) return std::nullopt;
+  std::vector<Cut> cuts;
+  for (const Recorded& x : xs)
+    if (x.ref && x.ref.node->kind == RawKind::Op) cuts.push_back({x.ref, x.value});
+  std::array<RawRef, 1> roots{y.ref};
+  Semantic sem = analyze(roots, cuts);
+  std::vector<int64_t> wrt;
+  std::vector<Recorded> dx;
+  for (size_t i = 0; i < xs.size(); ++i) {
+    if (!xs[i].ref || xs[i].ref.node->kind == RawKind::ConstantLeaf) continue;
+    int64_t a = argument_index(sem, xs[i].ref);
+    if (a < 0 || std::find(wrt.begin(), wrt.end(), a) != wrt.end()) continue;
+    wrt.push_back(a);
+    const Tensor& xv = xs[i].value;
+    if (!tangents[i]) {
+      dx.push_back({Tensor::zeros(xv.dtype(), xv.shape()), {}});
+      continue;
+    }
+    const Recorded& t = *tangents[i];
+    if (t.value.shape() != xv.shape())
+      fail(Status::ShapeMismatch, "tangent %zu has shape %s but its input has %s", i,
+           format_dims(t.value.shape()).c_str(), format_dims(xv.shape()).c_str());
+    if (t.value.dtype() == xv.dtype())
+      dx.push_back(t);
+    else if (is_complex(xv.dtype()) && t.value.dtype() == real_dtype(xv.dtype()))
+      dx.push_back(tfe::eager::cast(t, xv.dtype())); // a real tangent is cast up
+    else
+      fail(Status::DtypeMismatch, "tangent %zu is %s but its input is %s", i,
+           std::string(dtype_name(t.value.dtype())).c_str(),
+           std::string(dtype_name(xv.dtype())).c_str());
+  }
+  if (wrt.empty()) return std::nullopt;
+  auto d = transform_cached(caches.transforms, *sem.program, Transform::Jvp, wrt);
+  if (d->structurally_zero[1]) return std::nullopt;
+  if (record) {
+    std::vector<Recorded> args;
+    for (size_t i = 0; i < sem.arguments.size(); ++i)
+      args.push_back({sem.values[i], sem.arguments[i].node->kind == RawKind::ConstantLeaf
+                                         ? RawRef{}
+                                         : sem.arguments[i]});
+    args.insert(args.end(), dx.begin(), dx.end());
+    return run_recorded(*d->program, args)[1];
+  }
+  std::vector<Tensor> args = sem.values;
+  for (const Recorded& t : dx) args.push_back(t.value);
+  return Recorded{run_compiled(caches, *d->program, args)[1], {}};
+}
+
+} // namespace tfe::ad::eager

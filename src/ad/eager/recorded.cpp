@@ -1,0 +1,57 @@
+// The recording emit and its surface instantiation (recorded.hpp).
+#include "ad/eager/recorded.hpp"
+
+#include "backend/cpu/kernel.hpp"
+#include "eager/surface_impl.hpp"
+
+namespace tfe::ad::eager {
+namespace {
+thread_local bool t_capture = false;
+
+RawRef leaf_for_untracked(const Tensor& v) {
+  return t_capture ? captured_leaf(v) : constant_leaf(v);
+}
+} // namespace
+
+CaptureScope::CaptureScope(bool capture) : outer_(t_capture) { t_capture = capture; }
+CaptureScope::~CaptureScope() { t_capture = outer_; }
+
+Recorded emit(ops::OpCode code, std::span<const Recorded> in, const ops::Params& params) {
+  std::array<Tensor, 4> small;
+  std::vector<Tensor> big;
+  std::span<Tensor> values;
+  if (in.size() <= small.size()) {
+    values = std::span<Tensor>(small.data(), in.size());
+  } else {
+    big.resize(in.size());
+    values = big;
+  }
+  bool tracked = t_capture;
+  for (size_t i = 0; i < in.size(); ++i) {
+    values[i] = in[i].value;
+    tracked |= static_cast<bool>(in[i].ref);
+  }
+  Tensor out = cpu::execute(code, values, params);
+  if (!tracked) return {std::move(out), {}};
+  std::vector<RawRef> refs;
+  refs.reserve(in.size());
+  for (const Recorded& r : in) {
+    RawRef ref = r.ref ? r.ref : leaf_for_untracked(r.value);
+    if (code == ops::OpCode::Concatenate) // pin to the exact eager shape; never executed
+      ref = op_node(ops::OpCode::Reshape, ops::ReshapeParams{Shape(r.value.shape())}, {ref},
+                    {{r.value.dtype(), r.value.shape()}});
+    refs.push_back(std::move(ref));
+  }
+  RawRef node = op_node(code, params, std::move(refs), {{out.dtype(), out.shape()}});
+  return {std::move(out), std::move(node)};
+}
+
+ops::Meta meta_of(const Recorded& r) { return tfe::meta_of(r.value); }
+
+Recorded literal(const Tensor& value, const Recorded*) { return {value, {}}; }
+
+} // namespace tfe::ad::eager
+
+namespace tfe::eager {
+TFE_SURFACE_INSTANCES(ad::eager::Recorded, )
+} // namespace tfe::eager

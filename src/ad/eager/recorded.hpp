@@ -1,0 +1,40 @@
+// The recording value type of the op surface (eager/surface.hpp): an eager value plus a
+// reference into the raw trace. emit() runs the kernel exactly as eager code does and, when an
+// operand is tracked (or capture_trace is active), appends one raw node for that op. Because the
+// surface's promotion converts and broadcasts are themselves emitted ops, the trace holds exactly
+// what executed (seed 000). Concatenate operands are pinned to their exact eager shapes by a
+// recorded Reshape that is never executed (seed 002).
+#pragma once
+
+#include "ad/eager/trace.hpp"
+#include "eager/surface.hpp"
+
+namespace tfe::ad::eager {
+
+struct Recorded {
+  Tensor value;
+  RawRef ref; // null: not tracked
+};
+
+Recorded emit(ops::OpCode code, std::span<const Recorded> in, const ops::Params& params);
+ops::Meta meta_of(const Recorded& r);
+Recorded literal(const Tensor& value, const Recorded*);
+
+// While alive on this thread, untracked inputs of recorded ops become active captured leaves
+// and every op is recorded (capture_trace).
+class CaptureScope {
+public:
+  explicit CaptureScope(bool capture);
+  ~CaptureScope();
+  CaptureScope(const CaptureScope&) = delete;
+  CaptureScope& operator=(const CaptureScope&) = delete;
+
+private:
+  bool outer_;
+};
+
+} // namespace tfe::ad::eager
+
+namespace tfe::eager {
+TFE_SURFACE_INSTANCES(ad::eager::Recorded, extern)
+} // namespace tfe::eager

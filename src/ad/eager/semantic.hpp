@@ -1,0 +1,35 @@
+// Deferred analysis (ad-contract.md): at a derivative request the raw trace is collected in one
+// pass that visits each shared node once and turned into a semantic program. Its arguments are
+// the leaves (and any intermediate the request differentiates with respect to); their extents are
+// symbolic with equality classes, so one derivative program serves every shape with the same
+// equality pattern: equal concrete extents share a symbol, an extent of 1 stays the constant 1.
+// Op parameters recorded from eager shapes (broadcast targets, reshape and slice params, the
+// pinning reshapes before concatenate) stay concrete and enter the program's fingerprint.
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "ad/eager/trace.hpp"
+#include "graph/program.hpp"
+
+namespace tfe::ad::eager {
+
+struct Semantic {
+  graph::ProgramPtr program;     // arguments: cut points, then leaves in discovery order
+  std::vector<RawRef> arguments; // the raw value behind each argument
+  std::vector<Tensor> values;    // each argument's value
+  int64_t visited = 0;           // raw nodes visited by this collection
+};
+
+struct Cut {
+  RawRef ref; // an intermediate (or leaf) treated as an input of the program
+  Tensor value;
+};
+
+Semantic analyze(std::span<const RawRef> roots, std::span<const Cut> cuts);
+
+// Index of the argument holding ref, or -1.
+int64_t argument_index(const Semantic& s, const RawRef& ref);
+
+} // namespace tfe::ad::eager
