@@ -21,6 +21,12 @@ inline bool should_record(const tfe_context* ctx, bool any_tracked) {
   return any_tracked || s.capture > 0;
 }
 
+// Under capture_trace an untracked operand becomes an active captured leaf: its handle keeps that
+// leaf, so tfe_vjp/tfe_jvp can differentiate with respect to it (documented in tenferro/ad.h).
+inline void capture_leaf(const tfe_tensor* t) {
+  if (!t->is_tracked()) const_cast<tfe_tensor*>(t)->trace = ad::eager::captured_leaf(t->value);
+}
+
 // compute is generic over the value type, and one of three runs it (all through the same
 // surface code, eager/surface.hpp):
 //   a symbolic operand            -> graph::Value: append to a traced program (concrete operands
@@ -39,7 +45,9 @@ tfe_status op_call(const char* fn, tfe_tensor** out, F&& compute, Args... args) 
       return;
     }
     if (should_record(ctx, (args.t->is_tracked() || ...))) {
-      ad::eager::CaptureScope capture(recording_state(ctx).capture > 0);
+      bool capturing = recording_state(ctx).capture > 0;
+      if (capturing) (capture_leaf(args.t), ...);
+      ad::eager::CaptureScope capture(capturing);
       ad::eager::Recorded result = compute(args.t->recorded()...);
       *out = new_tensor(ctx, std::move(result));
       return;

@@ -83,8 +83,10 @@ TFE_API TFE_NODISCARD tfe_status tfe_jvp(tfe_tensor** out, const tfe_tensor* y, 
 TFE_API TFE_NODISCARD tfe_status tfe_no_grad_enter(tfe_context* ctx);
 /** @return TFE_ERR_INVALID_ARGUMENT without a matching enter. */
 TFE_API TFE_NODISCARD tfe_status tfe_no_grad_exit(tfe_context* ctx);
-/** Records every op on this thread for ctx, untracked ones too; untracked operands become active
- *  captured leaves that tfe_vjp and tfe_jvp can differentiate with respect to (nestable). */
+/** Records every op on this thread for ctx, untracked ones too; an untracked operand of an op
+ *  becomes an active captured leaf (its handle now reports requires_grad 1) that tfe_vjp and
+ *  tfe_jvp can differentiate with respect to; backward never stores gradients into it (nestable).
+ */
 TFE_API TFE_NODISCARD tfe_status tfe_capture_trace_enter(tfe_context* ctx);
 /** @return TFE_ERR_INVALID_ARGUMENT without a matching enter. */
 TFE_API TFE_NODISCARD tfe_status tfe_capture_trace_exit(tfe_context* ctx);

@@ -20,8 +20,8 @@ Recorded emit(ops::OpCode code, std::span<const Recorded> in, const ops::Params&
 ops::Meta meta_of(const Recorded& r);
 Recorded literal(const Tensor& value, const Recorded*);
 
-// While alive on this thread, untracked inputs of recorded ops become active captured leaves
-// and every op is recorded (capture_trace).
+// While alive on this thread every op is recorded, tracked operands or not (capture_trace; the C
+// layer turns the user's untracked operands into captured leaves first).
 class CaptureScope {
 public:
   explicit CaptureScope(bool capture);
