@@ -74,14 +74,16 @@ tfe_status tfe_function_create(tfe_function** out, int32_t n_inputs, tfe_tensor*
   return guarded("tfe_function_create", [&] {
     out_slot(out);
     if (n_outputs < 1) fail(Status::InvalidArgument, "n_outputs %d must be >= 1", n_outputs);
-    TensorList outs = tensor_list(n_outputs, outputs, "outputs");
+    require(outputs, "outputs");
+    tfe_context* ctx = common_context(
+        std::span<tfe_tensor* const>(outputs, static_cast<size_t>(n_outputs)), "outputs");
     if (n_inputs < 0) fail(Status::InvalidArgument, "n_inputs %d is negative", n_inputs);
     std::vector<graph::Value> args;
     for (int32_t i = 0; i < n_inputs; ++i) {
       require(inputs, "inputs");
       const tfe_tensor* t = inputs[i];
       if (!t) fail(Status::InvalidArgument, "inputs[%d] is NULL", i);
-      if (t->ctx != outs.ctx)
+      if (t->ctx != ctx)
         fail(Status::InvalidArgument, "inputs[%d] and outputs[0] belong to different contexts", i);
       if (!t->is_traced())
         fail(Status::InvalidArgument, "inputs[%d] is not a symbolic tensor (tfe_tensor_symbolic)",
@@ -93,9 +95,8 @@ tfe_status tfe_function_create(tfe_function** out, int32_t n_inputs, tfe_tensor*
     graph::ProgramPtr p = graph::make_program(std::move(args), std::move(results));
     std::vector<Tensor> bindings = captured_values(*p);
     std::vector<bool> zero(p->outputs.size(), false);
-    *out =
-        std::make_unique<tfe_function>(outs.ctx, std::move(p), std::move(bindings), std::move(zero))
-            .release();
+    *out = std::make_unique<tfe_function>(ctx, std::move(p), std::move(bindings), std::move(zero))
+               .release();
   });
 }
 
