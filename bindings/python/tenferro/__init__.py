@@ -85,6 +85,19 @@ again); ``wrt`` is an input index, a sequence of them, or None for every input. 
 A complex input receives ``dL/dRe + i dL/dIm`` (PyTorch's convention: the gradient of
 ``sum(|z|^2)`` is ``2z``); a real input of a complex computation gets a real gradient; Bool and
 integer inputs are never active (``vjp`` gives None for a structurally zero gradient).
+
+Eager derivatives
+-----------------
+``x.requires_grad = True`` makes a leaf a variable; ops on tracked tensors run at once and record
+a trace that is analysed only when a derivative is requested: ``loss.backward()`` accumulates
+into ``x.grad``; :func:`tenferro.autograd.vjp` and :func:`tenferro.autograd.jvp` are the functional
+forms (their results are differentiable again); :func:`no_grad` and :func:`capture_trace` are
+scopes. See :mod:`tenferro.autograd`::
+
+    >>> x = tf.tensor([1.0, 2.0, 3.0]).requires_grad_()
+    >>> (x * x).sum().backward()
+    >>> x.grad.numpy()
+    array([2., 4., 6.])
 """
 
 from . import tenferro_c as _c
@@ -96,6 +109,8 @@ from ._core import (CacheStats, Context, SymbolicDim, Tensor, asarray, default_c
                     from_dlpack, from_numpy, symbolic, tensor)
 from ._ops import *  # noqa: F401,F403
 from ._program import Function, grad, hvp, jvp, trace, value_and_grad, vjp
+from . import autograd
+from .autograd import capture_trace, no_grad
 from ._ops import __all__ as _ops_all
 
 if _c.tfe_abi_version() != _c.TFE_ABI_VERSION:
@@ -108,7 +123,7 @@ __version__ = _c.tfe_version()
 __all__ = [
     "Context", "Tensor", "asarray", "default_context", "from_dlpack", "from_numpy", "tensor",
     "symbolic", "SymbolicDim", "Function", "trace", "CacheStats",
-    "jvp", "vjp", "grad", "hvp", "value_and_grad",
+    "jvp", "vjp", "grad", "hvp", "value_and_grad", "autograd", "no_grad", "capture_trace",
     "TenferroError", "InvalidArgumentError", "ShapeMismatchError", "DtypeMismatchError",
     "OutOfMemoryError", "NotSupportedError", "DeviceError", "NotDifferentiableError",
     "SingularError", "NonConvergenceError", "NumericalError", "InternalError",

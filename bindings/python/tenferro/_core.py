@@ -551,6 +551,52 @@ class Tensor:
         """The Context this tensor belongs to."""
         return Context._wrap(_c.tfe_tensor_context(self._h))
 
+    # ---- eager automatic differentiation (tenferro/ad.h; see tenferro.autograd) ----
+    @property
+    def requires_grad(self):
+        """True when this tensor is tracked: a variable (``requires_grad = True`` on a float or
+        complex tensor that no recorded op computed), a leaf captured by
+        :func:`tenferro.capture_trace`, or the result of an op with a tracked operand. Setting
+        it makes a leaf a variable (True) or a plain tensor again (False)."""
+        return bool(_c.tfe_tensor_requires_grad(self._h))
+
+    @requires_grad.setter
+    def requires_grad(self, flag):
+        _c.tfe_tensor_set_requires_grad(self._h, 1 if flag else 0)
+
+    def requires_grad_(self, flag=True):
+        """Sets :attr:`requires_grad` and returns this tensor (``x = tf.tensor(v).requires_grad_()``)."""
+        self.requires_grad = flag
+        return self
+
+    @property
+    def grad(self):
+        """The gradient accumulated into this variable by :meth:`backward` (an untracked Tensor of
+        this tensor's dtype and shape), or None. Assigning None clears it (:meth:`clear_grad`)."""
+        h = _c.tfe_tensor_grad(self._h)
+        return None if h is None else _wrap(h)
+
+    @grad.setter
+    def grad(self, value):
+        if value is not None:
+            raise TypeError("Tensor.grad can only be set to None (which clears it)")
+        _c.tfe_tensor_clear_grad(self._h)
+
+    def clear_grad(self):
+        """Makes :attr:`grad` None."""
+        _c.tfe_tensor_clear_grad(self._h)
+
+    def backward(self, seed=None):
+        """Accumulates d(seed . self)/d(leaf) into the :attr:`grad` of every variable this tensor
+        depends on (``tfe_backward``). Without `seed` this tensor must have one element (seed 1);
+        a non-Tensor seed is converted to this tensor's dtype and, if it is a scalar, broadcast to
+        its shape. All gradients are committed together: a failing call changes none."""
+        _c.tfe_backward(self._h, None if seed is None else _seed_handle(seed, self)._h)
+
+    def detach(self):
+        """An untracked Tensor sharing this tensor's value."""
+        return _wrap(_c.tfe_tensor_detach(self._h))
+
     def __len__(self):
         shape = self.shape
         if not shape:
@@ -899,6 +945,17 @@ def _resolve_shape(shape, x):
             raise ValueError(f"cannot reshape {size} elements into shape {tuple(shape)}")
         shape[unknown[0]] = size // known
     return shape
+
+
+def _seed_handle(seed, like):
+    """A seed or tangent for `like`: a Tensor as is, anything else converted to like's dtype and
+    (a scalar) broadcast to like's shape."""
+    if isinstance(seed, Tensor):
+        return seed
+    a = _np.asarray(seed, dtype=like.dtype)
+    if a.ndim == 0:
+        a = _np.broadcast_to(a, like.shape)
+    return _as_tensor(_np.array(a, order="F"), like=like)
 
 
 # ---- construction -------------------------------------------------------------------------
