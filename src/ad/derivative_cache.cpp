@@ -1,6 +1,8 @@
 // Implementation of the derivative cache (derivative_cache.hpp).
 #include "ad/derivative_cache.hpp"
 
+#include <unordered_map>
+
 namespace tfe::ad {
 
 std::shared_ptr<const CachedDerivative> transform_cached(DerivativeCache& cache,
@@ -25,6 +27,13 @@ std::shared_ptr<const CachedDerivative> transform_cached(DerivativeCache& cache,
       fail(Status::Internal, "a derivative program reads a constant its source does not have");
     entry->source_index.push_back(k);
   }
+  // without_data keeps node creation order, so order positions carry over to the copy.
+  std::unordered_map<const graph::Node*, int32_t> source_position;
+  for (size_t k = 0; k < p.order.size(); ++k)
+    source_position.emplace(p.order[k].get(), static_cast<int32_t>(k));
+  for (size_t k = 0; k < r.program->order.size(); ++k)
+    if (auto it = source_position.find(r.program->order[k].get()); it != source_position.end())
+      entry->primal.push_back({static_cast<int32_t>(k), it->second});
   entry->program = graph::without_data(*r.program);
   entry->structurally_zero = r.structurally_zero;
   int64_t bytes =

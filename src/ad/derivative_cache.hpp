@@ -1,8 +1,8 @@
 // Derivative programs cached by program structure (ad-contract.md: caches hold programs only).
 // Shared by traced functions and eager AD: the key is the source program's fingerprint, the
 // transform and the differentiated inputs; the entry is the derivative program copied without
-// tensor data, plus where each of its captured constants sits in the source program, so any
-// structurally equal program binds its own values.
+// tensor data, plus where each of its captured constants and recomputed primal nodes sits in the
+// source program, so any structurally equal program binds its own values.
 #pragma once
 
 #include <memory>
@@ -21,10 +21,18 @@ enum class Transform : uint64_t {
   HvpReverseOverReverse
 };
 
+struct PrimalNode {
+  int32_t position;        // in the derivative program's order
+  int32_t source_position; // in the source program's order
+};
+
 struct CachedDerivative {
   graph::ProgramPtr program;
   std::vector<size_t> source_index; // captured constant i of program = source captured[index]
   std::vector<bool> structurally_zero;
+  // The primal nodes the program recomputes: (position in program->order, position in the
+  // source's order). A caller that still holds those values (eager AD) binds them instead.
+  std::vector<PrimalNode> primal;
 };
 using DerivativeCache = graph::LruCache<CachedDerivative>;
 

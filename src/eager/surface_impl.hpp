@@ -51,61 +51,67 @@ template <class V> V convert(const V& x, DType dtype) {
   return cast(x, dtype);
 }
 
+// Small arrays inline (ops have up to 3 operands but concatenate), larger ones on the heap.
+template <class T, size_t N> struct ScratchSpan {
+  std::array<T, N> small{};
+  std::vector<T> big;
+  std::span<T> view;
+  explicit ScratchSpan(size_t n) {
+    if (n <= N) {
+      view = std::span<T>(small.data(), n);
+    } else {
+      big.resize(n);
+      view = big;
+    }
+  }
+};
+
 template <class V> V call(ops::OpCode code, std::span<const V> in, const ops::Params& params) {
   const ops::OpDef& def = ops::op_def(code);
-  std::array<V, 4> small;
-  std::vector<V> big;
-  std::span<V> args;
-  if (in.size() <= small.size()) {
-    args = std::span<V>(small.data(), in.size());
-  } else {
-    big.resize(in.size());
-    args = big;
-  }
-  for (size_t i = 0; i < in.size(); ++i) args[i] = in[i];
+  // The operands' metadata, read once; the common case (no conversion, equal shapes) then emits
+  // the operands as they are, without copying them.
+  ScratchSpan<ops::Meta, 4> metas(in.size());
+  for (size_t i = 0; i < in.size(); ++i) metas.view[i] = meta_of(in[i]);
 
+  ScratchSpan<DType, 4> from(in.size()), to(in.size());
+  bool converts = false;
   if (def.promotes) {
-    std::array<DType, 4> from_small{}, to_small{};
-    std::vector<DType> from_big, to_big;
-    std::span<DType> from, to;
-    if (in.size() <= 4) {
-      from = std::span<DType>(from_small.data(), in.size());
-      to = std::span<DType>(to_small.data(), in.size());
-    } else {
-      from_big.resize(in.size());
-      to_big.resize(in.size());
-      from = from_big;
-      to = to_big;
-    }
-    for (size_t i = 0; i < in.size(); ++i) from[i] = meta_of(in[i]).dtype;
-    ops::promotion_plan(code, from, to);
+    for (size_t i = 0; i < in.size(); ++i) from.view[i] = metas.view[i].dtype;
+    ops::promotion_plan(code, from.view, to.view);
     for (size_t i = 0; i < in.size(); ++i) {
       if (!def.is_value_operand(i)) continue;
-      if (!def.accepts.contains(to[i])) {
+      if (!def.accepts.contains(to.view[i])) {
         std::vector<DType> values;
         for (size_t j = 0; j < in.size(); ++j)
-          if (def.is_value_operand(j)) values.push_back(from[j]);
+          if (def.is_value_operand(j)) values.push_back(from.view[j]);
         fail(Status::DtypeMismatch, "%s does not accept %s%s; it accepts %s",
              std::string(def.name).c_str(), detail::dtypes_text(values).c_str(),
-             to[i] == from[i] ? ""
-                              : (" (promoted to " + std::string(dtype_name(to[i])) + ")").c_str(),
+             to.view[i] == from.view[i]
+                 ? ""
+                 : (" (promoted to " + std::string(dtype_name(to.view[i])) + ")").c_str(),
              ops::dtype_list(def.accepts).c_str());
       }
-      if (to[i] != from[i]) args[i] = cast(args[i], to[i]);
+      converts |= to.view[i] != from.view[i];
     }
   }
-  if (def.elementwise && args.size() > 1) {
-    bool same_shapes = true;
-    Shape first = meta_of(args[0]).shape;
-    for (const V& v : args) same_shapes &= meta_of(v).shape == first;
-    if (!same_shapes) {
-      std::vector<Shape> shapes;
-      for (const V& v : args) shapes.push_back(meta_of(v).shape);
-      Shape shape = broadcast_shapes(shapes);
-      for (V& v : args) v = broadcast_to(v, shape);
-    }
+  bool broadcasts = false;
+  if (def.elementwise && in.size() > 1)
+    for (const ops::Meta& m : metas.view) broadcasts |= !(m.shape == metas.view[0].shape);
+  if (!converts && !broadcasts) return emit(code, in, params);
+
+  ScratchSpan<V, 4> args(in.size());
+  for (size_t i = 0; i < in.size(); ++i) {
+    args.view[i] = in[i];
+    if (converts && def.is_value_operand(i) && to.view[i] != from.view[i])
+      args.view[i] = cast(args.view[i], to.view[i]);
   }
-  return emit(code, std::span<const V>(args.data(), args.size()), params);
+  if (broadcasts) {
+    std::vector<Shape> shapes;
+    for (const ops::Meta& m : metas.view) shapes.push_back(m.shape);
+    Shape shape = broadcast_shapes(shapes);
+    for (V& v : args.view) v = broadcast_to(v, shape);
+  }
+  return emit(code, std::span<const V>(args.view.data(), args.view.size()), params);
 }
 
 template <class V> V true_divide(const V& a, const V& b) {

@@ -96,7 +96,26 @@ std::vector<int64_t> bind_symbols(const Program& p, std::span<const ops::Concret
   return symbols;
 }
 
-CompiledPtr compile(const Program& p, std::span<const ops::ConcreteMeta> arguments) {
+std::vector<bool> nodes_to_run(const Program& p, std::span<const int32_t> given) {
+  std::vector<bool> run(p.order.size(), true);
+  if (given.empty()) return run;
+  std::unordered_map<const Node*, size_t> position;
+  for (size_t k = 0; k < p.order.size(); ++k) position.emplace(p.order[k].get(), k);
+  std::vector<bool> needed(p.order.size(), false), is_given(p.order.size(), false);
+  for (int32_t g : given) is_given.at(static_cast<size_t>(g)) = true;
+  auto need = [&](const Value& v) {
+    if (auto it = position.find(v.node.get()); it != position.end()) needed[it->second] = true;
+  };
+  for (const Value& o : p.outputs) need(o);
+  for (size_t k = p.order.size(); k-- > 0;)
+    if (needed[k] && !is_given[k])
+      for (const Value& v : p.order[k]->inputs) need(v);
+  for (size_t k = 0; k < p.order.size(); ++k) run[k] = needed[k] && !is_given[k];
+  return run;
+}
+
+CompiledPtr compile(const Program& p, std::span<const ops::ConcreteMeta> arguments,
+                    std::span<const int32_t> given) {
   std::vector<int64_t> symbols = bind_symbols(p, arguments);
   for (const ops::ShapeGuard& g : p.guards) {
     int64_t a = evaluate(g.a, symbols), b = evaluate(g.b, symbols);
@@ -118,11 +137,21 @@ CompiledPtr compile(const Program& p, std::span<const ops::ConcreteMeta> argumen
   for (size_t i = 0; i < p.arguments.size(); ++i)
     c->argument_slots.push_back(
         new_slot(p.arguments[i].node.get(), {arguments[i].dtype, Shape(arguments[i].shape)}));
-  for (const Value& v : p.captured) c->captured_slots.push_back(new_slot(v.node.get(), v.meta()));
   c->arguments.assign(arguments.begin(), arguments.end());
+  for (int32_t g : given) {
+    const Node* n = p.order.at(static_cast<size_t>(g)).get();
+    const ops::Meta& m = n->outputs.at(0);
+    ops::ConcreteMeta bound = ops::concrete({m.dtype, bind_shape(m.shape, symbols)});
+    c->argument_slots.push_back(new_slot(n, {bound.dtype, Shape(bound.shape)}));
+    c->arguments.push_back(std::move(bound));
+  }
+  for (const Value& v : p.captured) c->captured_slots.push_back(new_slot(v.node.get(), v.meta()));
+  std::vector<bool> run = nodes_to_run(p, given);
 
   std::unordered_map<CseKey, int32_t, CseHash> seen;
-  for (const NodePtr& n : p.order) {
+  for (size_t k = 0; k < p.order.size(); ++k) {
+    if (!run[k]) continue;
+    const NodePtr& n = p.order[k];
     CseKey key{n->op, &n->params, {}, 0};
     std::vector<ops::Meta> in_metas;
     for (const Value& v : n->inputs) {
@@ -166,14 +195,17 @@ CompiledPtr compile(const Program& p, std::span<const ops::ConcreteMeta> argumen
 }
 
 CompiledPtr compile_cached(CompileCache& cache, const Program& p,
-                           std::span<const ops::ConcreteMeta> arguments) {
+                           std::span<const ops::ConcreteMeta> arguments,
+                           std::span<const int32_t> given) {
   CacheKey key{p.fingerprint, p.fingerprint2};
   for (const ops::ConcreteMeta& m : arguments) {
     key.push_back(static_cast<uint64_t>(m.dtype) << 32 | m.shape.size());
     for (int64_t e : m.shape) key.push_back(static_cast<uint64_t>(e));
   }
+  key.push_back(~uint64_t{0} - given.size()); // cannot be read as a dtype/rank word
+  for (int32_t g : given) key.push_back(static_cast<uint64_t>(g));
   if (auto hit = cache.find(key)) return hit;
-  CompiledPtr c = compile(p, arguments);
+  CompiledPtr c = compile(p, arguments, given);
   cache.insert(
       key, c, static_cast<int64_t>(sizeof(CompiledProgram) + c->code.size() * sizeof(Instruction)));
   return c;

@@ -34,8 +34,14 @@ struct CompiledProgram {
 using CompiledPtr = std::shared_ptr<const CompiledProgram>;
 
 // Binds the program to concrete argument metadata. Errors name the argument and dim, a failed
-// guard its condition, and any op its constraint, all before anything runs.
-CompiledPtr compile(const Program& p, std::span<const ops::ConcreteMeta> arguments);
+// guard its condition, and any op its constraint, all before anything runs. The op nodes at the
+// `given` positions of p.order are not computed: their values follow the arguments at execution
+// (in `given` order), and nodes that only they needed are skipped.
+CompiledPtr compile(const Program& p, std::span<const ops::ConcreteMeta> arguments,
+                    std::span<const int32_t> given = {});
+
+// Per position of p.order: whether the node must run when the `given` nodes are supplied.
+std::vector<bool> nodes_to_run(const Program& p, std::span<const int32_t> given);
 
 // params with every symbolic extent evaluated for the given symbol values.
 ops::Params bind_params(const ops::Params& params, std::span<const int64_t> symbols);
@@ -47,9 +53,11 @@ using CompileCache = LruCache<CompiledProgram>;
 
 // compile() through a cache keyed by the program's fingerprint and the argument metadata.
 CompiledPtr compile_cached(CompileCache& cache, const Program& p,
-                           std::span<const ops::ConcreteMeta> arguments);
+                           std::span<const ops::ConcreteMeta> arguments,
+                           std::span<const int32_t> given = {});
 
-// Runs a compiled program; captured values in the program's captured order.
+// Runs a compiled program: arguments (then the given node values), captured values in the
+// program's captured order.
 std::vector<Tensor> execute(const CompiledProgram& c, std::span<const Tensor> arguments,
                             std::span<const Tensor> captured);
 

@@ -65,7 +65,7 @@ TEST_CASE("eager AD: an op with no tracked operand records nothing", "[ad][eager
   ae::Recorded y = op(OpCode::Mul, {x, a});
   REQUIRE(y.ref);
   CHECK(y.ref.node->inputs[1].node->kind == ae::RawKind::ConstantLeaf); // a constant leaf
-  CHECK(y.ref.node->outputs[0].shape == Dims{3});
+  CHECK(y.ref.node->value.shape() == Dims{3});
 }
 
 TEST_CASE("seed 000: recording inserts Convert exactly where the execution dtype differs",
@@ -100,7 +100,7 @@ TEST_CASE("seed 000: recording inserts Convert exactly where the execution dtype
   ae::Recorded s = op(OpCode::Select, {p, d, i});
   CHECK(converts(s) == 0);
   CHECK(s.ref.node->inputs[2].node->kind == ae::RawKind::ConstantLeaf);
-  CHECK(s.ref.node->inputs[2].node->outputs[0].dtype == DType::F64);
+  CHECK(s.ref.node->inputs[2].node->value.dtype() == DType::F64);
 }
 
 TEST_CASE("seed 000: promoted non-Add replays (concatenate and dot_general)",
@@ -235,4 +235,44 @@ TEST_CASE("seed 002: concatenate shapes are pinned; caches never mix them",
   run(2, 3); // the first again: hits
   CHECK(env.transforms.stats().entries == entries + 1);
   CHECK(env.transforms.stats().hits >= 1);
+}
+
+TEST_CASE("derivative requests bind the recorded forward values instead of recomputing them",
+          "[ad][eager]") {
+  Env env;
+  ae::Recorded x = var(tensor_of(DType::F64, {3}, {0.25, -0.5, 1.0}));
+  ae::Recorded y = op(OpCode::Exp, {op(OpCode::Sin, {x})});
+  std::array<ae::RawRef, 1> roots{y.ref};
+  ae::Semantic sem = ae::analyze(roots, {});
+  REQUIRE(sem.computed.size() == sem.program->order.size());
+  auto d = ad::transform_cached(env.transforms, *sem.program, ad::Transform::Vjp, {0});
+  std::vector<int32_t> given;
+  std::vector<Tensor> args{sem.values[0], tensor_of(DType::F64, {3}, {1, 2, -1})};
+  for (const ad::PrimalNode& pn : d->primal) {
+    given.push_back(pn.position);
+    args.push_back(sem.computed[static_cast<size_t>(pn.source_position)].node->value);
+  }
+  CHECK(given.size() == 2); // sin(x) and exp(sin(x))
+  std::vector<ops::ConcreteMeta> metas{{DType::F64, {3}}, {DType::F64, {3}}};
+  graph::CompiledPtr recompute = graph::compile(*d->program, metas);
+  graph::CompiledPtr bound = graph::compile(*d->program, metas, given);
+  auto count = [](const graph::CompiledProgram& c, OpCode code) {
+    int n = 0;
+    for (const graph::Instruction& i : c.code) n += i.op == code;
+    return n;
+  };
+  CHECK(count(*recompute, OpCode::Sin) == 1);
+  CHECK(count(*recompute, OpCode::Exp) == 1);
+  CHECK(count(*bound, OpCode::Sin) == 0); // the forward pass does not run again
+  CHECK(count(*bound, OpCode::Exp) == 0);
+  std::vector<Tensor> a = graph::execute(*recompute, std::span(args).first(2), {});
+  std::vector<Tensor> b = graph::execute(*bound, args, {});
+  CHECK(identical(a[1], b[1]));
+
+  // A recorded VJP hangs off the original trace: the only Sin node is the recorded one.
+  auto g =
+      ae::vjp(y, std::vector<ae::Recorded>{x}, ae::Recorded{sem.values[0], {}}, env.caches, true);
+  REQUIRE(g[0]);
+  CHECK(op_counts(g[0]->ref)[OpCode::Sin] == 1);
+  CHECK(op_counts(g[0]->ref)[OpCode::Exp] == 1);
 }

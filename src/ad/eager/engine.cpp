@@ -18,25 +18,46 @@ std::vector<ops::ConcreteMeta> metas_of(std::span<const Tensor> values) {
   return m;
 }
 
-std::vector<Tensor> run_compiled(Caches& c, const graph::Program& p, std::span<const Tensor> args) {
+// The derivative program d of sem.program, compiled with the primal nodes it would recompute
+// bound to the values the eager run produced (the trace retains them).
+std::vector<Tensor> run_compiled(Caches& c, const CachedDerivative& d, const Semantic& sem,
+                                 std::vector<Tensor> args) {
   std::vector<ops::ConcreteMeta> metas = metas_of(args);
-  graph::CompiledPtr compiled = graph::compile_cached(c.prepared, p, metas);
+  std::vector<int32_t> given;
+  given.reserve(d.primal.size());
+  for (const PrimalNode& pn : d.primal) {
+    given.push_back(pn.position);
+    args.push_back(sem.computed[static_cast<size_t>(pn.source_position)].node->value);
+  }
+  graph::CompiledPtr compiled = graph::compile_cached(c.prepared, *d.program, metas, given);
   return graph::execute(*compiled, args, {});
 }
 
-// Replays a program op by op through the recording emit (results stay in the trace), with its
-// symbolic params bound to the arguments' shapes.
-std::vector<Recorded> run_recorded(const graph::Program& p, std::span<const Recorded> args) {
+// Replays d op by op through the recording emit (results stay in the trace), with its symbolic
+// params bound to the arguments' shapes. Its primal nodes are the recorded ones (value and node),
+// so the results hang off the original trace and nothing of the forward pass runs again.
+std::vector<Recorded> run_recorded(const CachedDerivative& d, const Semantic& sem,
+                                   std::span<const Recorded> args) {
+  const graph::Program& p = *d.program;
   std::vector<ops::ConcreteMeta> metas;
   for (const Recorded& a : args) metas.push_back({a.value.dtype(), a.value.shape()});
   std::vector<int64_t> symbols = graph::bind_symbols(p, metas);
   std::unordered_map<const graph::Node*, Recorded> value;
   for (size_t i = 0; i < p.arguments.size(); ++i) value[p.arguments[i].node.get()] = args[i];
+  std::vector<int32_t> given;
+  for (const PrimalNode& pn : d.primal) {
+    const RawRef& raw = sem.computed[static_cast<size_t>(pn.source_position)];
+    value[p.order[static_cast<size_t>(pn.position)].get()] = Recorded{raw.node->value, raw};
+    given.push_back(pn.position);
+  }
+  std::vector<bool> run = graph::nodes_to_run(p, given);
   std::vector<Recorded> in;
-  for (const graph::NodePtr& n : p.order) {
+  for (size_t k = 0; k < p.order.size(); ++k) {
+    if (!run[k]) continue;
+    const graph::Node* n = p.order[k].get();
     in.clear();
     for (const graph::Value& v : n->inputs) in.push_back(value.at(v.node.get()));
-    value[n.get()] = emit(n->op, in, graph::bind_params(n->params, symbols));
+    value[n] = emit(n->op, in, graph::bind_params(n->params, symbols));
   }
   std::vector<Recorded> out;
   for (const graph::Value& o : p.outputs) out.push_back(value.at(o.node.get()));
@@ -83,7 +104,7 @@ std::vector<LeafGrad> backward(const Recorded& loss, const std::optional<Tensor>
   auto d = transform_cached(caches.transforms, *sem.program, Transform::Vjp, wrt);
   std::vector<Tensor> args = sem.values;
   args.push_back(seed_value.value);
-  std::vector<Tensor> out = run_compiled(caches, *d->program, args);
+  std::vector<Tensor> out = run_compiled(caches, *d, sem, std::move(args));
   std::vector<LeafGrad> grads;
   for (size_t k = 0; k < wrt.size(); ++k) {
     if (d->structurally_zero[1 + k]) continue;
@@ -143,13 +164,13 @@ std::vector<std::optional<Recorded>> vjp(const Recorded& y, std::span<const Reco
                                          ? RawRef{}
                                          : sem.arguments[i]});
     args.push_back(seed_value);
-    std::vector<Recorded> out = run_recorded(*d->program, args);
+    std::vector<Recorded> out = run_recorded(*d, sem, args);
     for (size_t k = 0; k < wrt.size(); ++k)
       if (!d->structurally_zero[1 + k]) result[which[k]] = out[1 + k];
   } else {
     std::vector<Tensor> args = sem.values;
     args.push_back(seed_value.value);
-    std::vector<Tensor> out = run_compiled(caches, *d->program, args);
+    std::vector<Tensor> out = run_compiled(caches, *d, sem, std::move(args));
     for (size_t k = 0; k < wrt.size(); ++k)
       if (!d->structurally_zero[1 + k]) result[which[k]] = Recorded{out[1 + k], {}};
   }
@@ -200,11 +221,11 @@ std::optional<Recorded> jvp(const Recorded& y, std::span<const Recorded> xs,
                                          ? RawRef{}
                                          : sem.arguments[i]});
     args.insert(args.end(), dx.begin(), dx.end());
-    return run_recorded(*d->program, args)[1];
+    return run_recorded(*d, sem, args)[1];
   }
   std::vector<Tensor> args = sem.values;
   for (const Recorded& t : dx) args.push_back(t.value);
-  return Recorded{run_compiled(caches, *d->program, args)[1], {}};
+  return Recorded{run_compiled(caches, *d, sem, std::move(args))[1], {}};
 }
 
 } // namespace tfe::ad::eager

@@ -38,11 +38,11 @@ Recorded emit(ops::OpCode code, std::span<const Recorded> in, const ops::Params&
   for (const Recorded& r : in) {
     RawRef ref = r.ref ? r.ref : leaf_for_untracked(r.value);
     if (code == ops::OpCode::Concatenate) // pin to the exact eager shape; never executed
-      ref = op_node(ops::OpCode::Reshape, ops::ReshapeParams{Shape(r.value.shape())}, {ref},
-                    {{r.value.dtype(), r.value.shape()}});
+      ref =
+          op_node(ops::OpCode::Reshape, ops::ReshapeParams{Shape(r.value.shape())}, {ref}, r.value);
     refs.push_back(std::move(ref));
   }
-  RawRef node = op_node(code, params, std::move(refs), {{out.dtype(), out.shape()}});
+  RawRef node = op_node(code, params, std::move(refs), out);
   return {std::move(out), std::move(node)};
 }
 

@@ -10,6 +10,7 @@ namespace {
 struct Builder {
   std::map<int64_t, int64_t> symbol_of; // equality classes of leaf extents
   std::unordered_map<const RawNode*, graph::Value> emitted;
+  std::unordered_map<const graph::Node*, RawRef> raw_of; // op nodes
   std::vector<graph::Value> args;
   Semantic out;
 
@@ -63,7 +64,9 @@ struct Builder {
       std::vector<graph::Value> in;
       in.reserve(n->inputs.size());
       for (const RawRef& r : n->inputs) in.push_back(emitted.at(r.node.get()));
-      emitted[n] = graph::emit(n->op, in, n->params);
+      graph::Value v = graph::emit(n->op, in, n->params);
+      raw_of.emplace(v.node.get(), ref);
+      emitted[n] = std::move(v);
     }
     return emitted.at(root.node.get());
   }
@@ -79,6 +82,9 @@ Semantic analyze(std::span<const RawRef> roots, std::span<const Cut> cuts) {
   std::vector<graph::Value> outs;
   for (const RawRef& r : roots) outs.push_back(b.visit(r));
   b.out.program = graph::make_program(b.args, outs);
+  b.out.computed.reserve(b.out.program->order.size());
+  for (const graph::NodePtr& n : b.out.program->order)
+    b.out.computed.push_back(b.raw_of.at(n.get()));
   return std::move(b.out);
 }
 

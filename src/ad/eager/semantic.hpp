@@ -19,6 +19,7 @@ struct Semantic {
   graph::ProgramPtr program;     // arguments: cut points, then leaves in discovery order
   std::vector<RawRef> arguments; // the raw value behind each argument
   std::vector<Tensor> values;    // each argument's value
+  std::vector<RawRef> computed;  // the raw op node behind each node of program->order
   int64_t visited = 0;           // raw nodes visited by this collection
 };
 

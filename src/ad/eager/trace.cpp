@@ -7,7 +7,6 @@ RawRef leaf(RawKind kind, const Tensor& value) {
   auto n = std::make_shared<RawNode>();
   n->kind = kind;
   n->value = value;
-  n->outputs.push_back({value.dtype(), value.shape()});
   if (kind == RawKind::TrackedLeaf) n->leaf = std::make_shared<LeafState>();
   return {std::move(n), 0};
 }
@@ -18,12 +17,12 @@ RawRef constant_leaf(const Tensor& value) { return leaf(RawKind::ConstantLeaf, v
 RawRef captured_leaf(const Tensor& value) { return leaf(RawKind::CapturedLeaf, value); }
 
 RawRef op_node(ops::OpCode op, const ops::Params& params, std::vector<RawRef> inputs,
-               std::vector<ops::ConcreteMeta> outputs) {
+               Tensor value) {
   auto n = std::make_shared<RawNode>();
   n->op = op;
   n->params = params;
   n->inputs = std::move(inputs);
-  n->outputs = std::move(outputs);
+  n->value = std::move(value);
   return {std::move(n), 0};
 }
 

@@ -1,6 +1,6 @@
 // The raw eager trace (ad-contract.md "Eager deferred semantic AD"). A tracked eager op appends
-// one immutable RawNode: the op, its params, references to its operands' nodes and the concrete
-// metadata of what it produced. Nothing is analysed when recording: no shape inference, no scan
+// one immutable RawNode: the op, its params, references to its operands' nodes and the value it
+// produced. Nothing is analysed when recording: no shape inference, no scan
 // of the history. Nodes hold their operands, so the trace owns every helper node it needs (seed
 // 001): releasing user temporaries never breaks a later derivative request.
 #pragma once
@@ -46,17 +46,17 @@ struct RawNode {
   ops::OpCode op = ops::OpCode::Count;
   ops::Params params;
   std::vector<RawRef> inputs;
-  std::vector<ops::ConcreteMeta> outputs; // what the eager execution produced
-  Tensor value;                           // leaves: the value (retained for the trace)
-  std::shared_ptr<LeafState> leaf;        // tracked leaves
+  // What the eager execution produced (a leaf: its value). Retained, as PyTorch retains saved
+  // tensors, so a derivative request binds it instead of recomputing the forward pass.
+  Tensor value;
+  std::shared_ptr<LeafState> leaf; // tracked leaves
   bool active() const { return kind == RawKind::TrackedLeaf || kind == RawKind::CapturedLeaf; }
 };
 
 RawRef tracked_leaf(const Tensor& value);
 RawRef constant_leaf(const Tensor& value);
 RawRef captured_leaf(const Tensor& value);
-RawRef op_node(ops::OpCode op, const ops::Params& params, std::vector<RawRef> inputs,
-               std::vector<ops::ConcreteMeta> outputs);
+RawRef op_node(ops::OpCode op, const ops::Params& params, std::vector<RawRef> inputs, Tensor value);
 
 // Count of raw nodes visited by trace collection since start (a test hook: a diamond-shaped
 // history must be visited once per node).

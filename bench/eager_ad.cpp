@@ -1,0 +1,116 @@
+// Eager-AD benchmarks (issue 4), all through the C ABI, each against the same work untracked in
+// the same process:
+//   E1 a recorded op on one-element tensors vs the same op untracked (<= 1.5x, and <= 1 us);
+//   E2 forward + backward of a chain of 20 one-element ops (<= 4 us per op: 80 us; PyTorch 1.13
+//      takes about 4 us per op, see bench/eager_ad_torch.py for the same-process comparison);
+//   E3 forward + backward of that chain on 1e6 elements vs the untracked forward (<= 2.5x).
+#include <tenferro/tenferro.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#include "ratio_reporter.hpp"
+
+namespace {
+
+#define CHECK_TFE(call)                                                                            \
+  do {                                                                                             \
+    if ((call) != TFE_OK) {                                                                        \
+      std::fprintf(stderr, "%s: %s\n", #call, tfe_last_error_message());                           \
+      std::abort();                                                                                \
+    }                                                                                              \
+  } while (0)
+
+tfe_context* context() {
+  static tfe_context* ctx = [] {
+    tfe_context* c = nullptr;
+    CHECK_TFE(tfe_context_create(&c));
+    return c;
+  }();
+  return ctx;
+}
+
+tfe_tensor* random_vector(int64_t n, uint64_t seed, bool tracked) {
+  tfe_tensor* t = nullptr;
+  CHECK_TFE(tfe_random_uniform(&t, context(), TFE_F64, 1, &n, seed, -1, 1));
+  if (tracked) CHECK_TFE(tfe_tensor_set_requires_grad(t, 1));
+  return t;
+}
+
+// y = x; 4 times: sin, * x, tanh, + x, cos (20 ops). Intermediates are released as it goes, as a
+// user's temporaries would be; the trace keeps what the derivative needs.
+tfe_tensor* chain20(tfe_tensor* x) {
+  tfe_tensor* y = x;
+  auto step = [&](tfe_tensor* next) {
+    if (y != x) tfe_tensor_release(y);
+    y = next;
+  };
+  for (int r = 0; r < 4; ++r) {
+    tfe_tensor* t = nullptr;
+    CHECK_TFE(tfe_sin(&t, y));
+    step(t);
+    CHECK_TFE(tfe_mul(&t, y, x));
+    step(t);
+    CHECK_TFE(tfe_tanh(&t, y));
+    step(t);
+    CHECK_TFE(tfe_add(&t, y, x));
+    step(t);
+    CHECK_TFE(tfe_cos(&t, y));
+    step(t);
+  }
+  return y;
+}
+
+// E1: y = a * b of one-element tensors, a tracked or not.
+void one_op(benchmark::State& state, bool tracked) {
+  static tfe_tensor* plain = random_vector(1, 1, false);
+  static tfe_tensor* variable = random_vector(1, 1, true);
+  static tfe_tensor* b = random_vector(1, 2, false);
+  tfe_tensor* a = tracked ? variable : plain;
+  for (auto _ : state) {
+    tfe_tensor* y = nullptr;
+    CHECK_TFE(tfe_mul(&y, a, b));
+    tfe_tensor_release(y);
+  }
+}
+void untracked_op(benchmark::State& s) { one_op(s, false); }
+void tracked_op(benchmark::State& s) { one_op(s, true); }
+
+// The 20-op chain of n elements: forward only, untracked; or forward recorded + backward (the
+// seed is all ones; the gradient is cleared each time so accumulation does not grow).
+void forward(benchmark::State& state, int64_t n) {
+  tfe_tensor* x = random_vector(n, 3, false);
+  for (auto _ : state) tfe_tensor_release(chain20(x));
+  tfe_tensor_release(x);
+}
+
+void forward_backward(benchmark::State& state, int64_t n) {
+  tfe_tensor* x = random_vector(n, 3, true);
+  tfe_tensor* seed = nullptr;
+  CHECK_TFE(tfe_ones(&seed, context(), TFE_F64, 1, &n));
+  for (auto _ : state) {
+    tfe_tensor* y = chain20(x);
+    CHECK_TFE(tfe_backward(y, n == 1 ? nullptr : seed));
+    tfe_tensor_release(y);
+    CHECK_TFE(tfe_tensor_clear_grad(x));
+  }
+  tfe_tensor_release(seed);
+  tfe_tensor_release(x);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  using tfe_bench::Goal;
+  using tfe_bench::register_case;
+  register_case("E1", "tracked_mul_1elem", Goal::ratio(1.5), untracked_op, tracked_op);
+  register_case("E1", "tracked_mul_1elem_abs", Goal::at_most_ns(1000), untracked_op, tracked_op);
+  auto fwd1 = [](benchmark::State& s) { forward(s, 1); };
+  auto fb1 = [](benchmark::State& s) { forward_backward(s, 1); };
+  register_case("E2", "fwd_bwd_chain20_1elem", Goal::at_most_ns(20 * 4000), fwd1, fb1);
+  auto fwd = [](benchmark::State& s) { forward(s, 1000000); };
+  auto fb = [](benchmark::State& s) { forward_backward(s, 1000000); };
+  register_case("E3", "fwd_bwd_chain20_n1e6", Goal::ratio(2.5), fwd, fb);
+  return tfe_bench::run(argc, argv);
+}
