@@ -17,14 +17,6 @@
 
 namespace {
 
-#define CHECK_TFE(call)                                                                            \
-  do {                                                                                             \
-    if ((call) != TFE_OK) {                                                                        \
-      std::fprintf(stderr, "%s: %s\n", #call, tfe_last_error_message());                           \
-      std::abort();                                                                                \
-    }                                                                                              \
-  } while (0)
-
 constexpr int64_t kN = 1000000;
 
 struct Chain {

@@ -14,14 +14,6 @@
 
 namespace {
 
-#define CHECK_TFE(call)                                                                            \
-  do {                                                                                             \
-    if ((call) != TFE_OK) {                                                                        \
-      std::fprintf(stderr, "%s: %s\n", #call, tfe_last_error_message());                           \
-      std::abort();                                                                                \
-    }                                                                                              \
-  } while (0)
-
 tfe_context* context() {
   static tfe_context* ctx = [] {
     tfe_context* c = nullptr;

@@ -14,11 +14,24 @@
 #pragma once
 
 #include <benchmark/benchmark.h>
+#include <tenferro/tenferro.h>
+
+#include <cstdio>
+#include <cstdlib>
 
 #include <functional>
 #include <map>
 #include <string>
 #include <vector>
+
+// Benchmark setup through the C ABI: a failing call aborts with the library's message.
+#define CHECK_TFE(call)                                                                            \
+  do {                                                                                             \
+    if ((call) != TFE_OK) {                                                                        \
+      std::fprintf(stderr, "%s: %s\n", #call, tfe_last_error_message());                           \
+      std::abort();                                                                                \
+    }                                                                                              \
+  } while (0)
 
 namespace tfe_bench {
 

@@ -8,8 +8,10 @@
  * become constants of the trace. At the first derivative request the trace is analysed once into
  * a semantic program whose leaf extents are symbolic (equal extents share a symbol, 1 stays 1),
  * its derivative program is looked up or built (TFE_CACHE_DERIVATIVE) and compiled for the bound
- * shapes (TFE_CACHE_COMPILED), then run. Releasing any handle never breaks a trace: recorded nodes
- * keep what they need.
+ * shapes (TFE_CACHE_COMPILED), then run on the forward values the trace retained (the forward pass
+ * never runs twice). Releasing any handle never breaks a trace: recorded nodes keep what they
+ * need, including each recorded op's output, until the last tensor depending on them is released
+ * (use no_grad for work that will not be differentiated). Guide: docs/eager-ad.md.
  *
  * Conventions (ad-contract.md, decision 0006): a complex leaf receives dL/dRe + i dL/dIm
  * (grad of sum |z|^2 is 2z); a real leaf of a complex computation receives the real part; a
