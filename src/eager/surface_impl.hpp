@@ -14,6 +14,24 @@ namespace detail {
 
 std::string dtypes_text(std::span<const DType> ds);
 
+// A scratch array of n values: inline up to N (every op but concatenate has at most 3
+// operands), on the heap beyond. `view` points into the object, so it is neither copied nor moved.
+template <class T, size_t N> struct ScratchSpan {
+  std::array<T, N> small{};
+  std::vector<T> big;
+  std::span<T> view;
+  explicit ScratchSpan(size_t n) {
+    if (n <= N) {
+      view = std::span<T>(small.data(), n);
+    } else {
+      big.resize(n);
+      view = big;
+    }
+  }
+  ScratchSpan(const ScratchSpan&) = delete;
+  ScratchSpan& operator=(const ScratchSpan&) = delete;
+};
+
 template <class V> V emit1(ops::OpCode code, const V& x, const ops::Params& p) {
   std::array<V, 1> in{x};
   return emit(code, std::span<const V>(in), p);
@@ -51,29 +69,14 @@ template <class V> V convert(const V& x, DType dtype) {
   return cast(x, dtype);
 }
 
-// Small arrays inline (ops have up to 3 operands but concatenate), larger ones on the heap.
-template <class T, size_t N> struct ScratchSpan {
-  std::array<T, N> small{};
-  std::vector<T> big;
-  std::span<T> view;
-  explicit ScratchSpan(size_t n) {
-    if (n <= N) {
-      view = std::span<T>(small.data(), n);
-    } else {
-      big.resize(n);
-      view = big;
-    }
-  }
-};
-
 template <class V> V call(ops::OpCode code, std::span<const V> in, const ops::Params& params) {
   const ops::OpDef& def = ops::op_def(code);
   // The operands' metadata, read once; the common case (no conversion, equal shapes) then emits
   // the operands as they are, without copying them.
-  ScratchSpan<ops::Meta, 4> metas(in.size());
+  detail::ScratchSpan<ops::Meta, 4> metas(in.size());
   for (size_t i = 0; i < in.size(); ++i) metas.view[i] = meta_of(in[i]);
 
-  ScratchSpan<DType, 4> from(in.size()), to(in.size());
+  detail::ScratchSpan<DType, 4> from(in.size()), to(in.size());
   bool converts = false;
   if (def.promotes) {
     for (size_t i = 0; i < in.size(); ++i) from.view[i] = metas.view[i].dtype;
@@ -99,7 +102,7 @@ template <class V> V call(ops::OpCode code, std::span<const V> in, const ops::Pa
     for (const ops::Meta& m : metas.view) broadcasts |= !(m.shape == metas.view[0].shape);
   if (!converts && !broadcasts) return emit(code, in, params);
 
-  ScratchSpan<V, 4> args(in.size());
+  detail::ScratchSpan<V, 4> args(in.size());
   for (size_t i = 0; i < in.size(); ++i) {
     args.view[i] = in[i];
     if (converts && def.is_value_operand(i) && to.view[i] != from.view[i])

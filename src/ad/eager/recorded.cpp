@@ -17,21 +17,13 @@ CaptureScope::CaptureScope(bool capture) : outer_(t_capture) { t_capture = captu
 CaptureScope::~CaptureScope() { t_capture = outer_; }
 
 Recorded emit(ops::OpCode code, std::span<const Recorded> in, const ops::Params& params) {
-  std::array<Tensor, 4> small;
-  std::vector<Tensor> big;
-  std::span<Tensor> values;
-  if (in.size() <= small.size()) {
-    values = std::span<Tensor>(small.data(), in.size());
-  } else {
-    big.resize(in.size());
-    values = big;
-  }
+  tfe::eager::detail::ScratchSpan<Tensor, 4> values(in.size());
   bool tracked = t_capture;
   for (size_t i = 0; i < in.size(); ++i) {
-    values[i] = in[i].value;
+    values.view[i] = in[i].value;
     tracked |= static_cast<bool>(in[i].ref);
   }
-  Tensor out = cpu::execute(code, values, params);
+  Tensor out = cpu::execute(code, values.view, params);
   if (!tracked) return {std::move(out), {}};
   std::vector<RawRef> refs;
   refs.reserve(in.size());

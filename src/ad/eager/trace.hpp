@@ -1,8 +1,8 @@
 // The raw eager trace (ad-contract.md "Eager deferred semantic AD"). A tracked eager op appends
 // one immutable RawNode: the op, its params, references to its operands' nodes and the value it
-// produced. Nothing is analysed when recording: no shape inference, no scan
-// of the history. Nodes hold their operands, so the trace owns every helper node it needs (seed
-// 001): releasing user temporaries never breaks a later derivative request.
+// produced. Nothing is analysed when recording: no shape inference, no scan of the history.
+// Nodes hold their operands, so the trace owns every helper node it needs (seed 001): releasing
+// user temporaries never breaks a later derivative request.
 #pragma once
 
 #include <atomic>
