@@ -42,7 +42,7 @@ const Tensor& concrete_value(const tfe_tensor* t, const char* name) {
 
 } // namespace tfe::capi
 
-tfe_tensor::tfe_tensor(tfe_context* c, tfe::Tensor v) : ctx(c), value(std::move(v)) {
+tfe_tensor::tfe_tensor(tfe_context* c, tfe::Tensor v) : ctx(c), eager{std::move(v), {}} {
   tfe::capi::retain(ctx);
 }
 
@@ -50,12 +50,25 @@ tfe_tensor::tfe_tensor(tfe_context* c, tfe::graph::Value v) : ctx(c), traced(std
   tfe::capi::retain(ctx);
 }
 
-tfe_tensor::tfe_tensor(tfe_context* c, tfe::ad::eager::Recorded v)
-    : ctx(c), value(std::move(v.value)), trace(std::move(v.ref)) {
+tfe_tensor::tfe_tensor(tfe_context* c, tfe::ad::eager::Recorded v) : ctx(c), eager(std::move(v)) {
   tfe::capi::retain(ctx);
 }
 
-tfe_tensor::~tfe_tensor() { tfe::capi::release(ctx); }
+tfe_tensor::~tfe_tensor() {
+  std::unique_ptr<tfe::ad::eager::Recorded> constant(constant_.load(std::memory_order_acquire));
+  tfe::capi::release(ctx);
+}
+
+const tfe::ad::eager::Recorded& tfe_tensor::operand() const {
+  if (is_tracked()) return eager;
+  if (const tfe::ad::eager::Recorded* c = constant_.load(std::memory_order_acquire)) return *c;
+  auto fresh = std::make_unique<tfe::ad::eager::Recorded>(
+      tfe::ad::eager::Recorded{value, tfe::ad::eager::constant_leaf(value)});
+  tfe::ad::eager::Recorded* expected = nullptr;
+  if (constant_.compare_exchange_strong(expected, fresh.get(), std::memory_order_acq_rel))
+    return *fresh.release();
+  return *expected; // another thread made it first
+}
 
 tfe::ops::Meta tfe_tensor::meta() const {
   if (is_traced()) return traced.meta();

@@ -65,16 +65,28 @@ struct tfe_results : tfe::capi::Counted {
 // captured leaf, or the result of a recorded op.
 struct tfe_tensor : tfe::capi::Counted {
   tfe_context* ctx; // retained
-  tfe::Tensor value;
+  // The concrete value and its trace reference, stored as the recording value type so that a
+  // recorded op reads its operands without copying them (value and trace name the two parts).
+  tfe::ad::eager::Recorded eager;
+  tfe::Tensor& value = eager.value;
+  tfe::ad::eager::RawRef& trace = eager.ref;
   tfe::graph::Value traced;
-  tfe::ad::eager::RawRef trace;
   tfe_tensor(tfe_context* c, tfe::Tensor v);
   tfe_tensor(tfe_context* c, tfe::graph::Value v);
   tfe_tensor(tfe_context* c, tfe::ad::eager::Recorded v);
   ~tfe_tensor();
   bool is_traced() const { return static_cast<bool>(traced); }
   bool is_tracked() const { return static_cast<bool>(trace); }
-  tfe::ad::eager::Recorded recorded() const { return {value, trace}; }
+  const tfe::ad::eager::Recorded& recorded() const { return eager; }
+  // This tensor as an operand of a recorded op: itself when tracked, else the same constant leaf
+  // every time (made on first use), so recording an op with an untracked operand allocates no
+  // leaf and the trace shares it. Thread-safe.
+  const tfe::ad::eager::Recorded& operand() const;
+
+private:
+  mutable std::atomic<tfe::ad::eager::Recorded*> constant_{nullptr}; // owned; freed by ~tfe_tensor
+
+public:
   tfe::ops::Meta meta() const;
 };
 

@@ -48,7 +48,7 @@ tfe_status op_call(const char* fn, tfe_tensor** out, F&& compute, Args... args) 
       bool capturing = recording_state(ctx).capture > 0;
       if (capturing) (capture_leaf(args.t), ...);
       ad::eager::CaptureScope capture(capturing);
-      ad::eager::Recorded result = compute(args.t->recorded()...);
+      ad::eager::Recorded result = compute(args.t->operand()...);
       *out = new_tensor(ctx, std::move(result));
       return;
     }

@@ -28,7 +28,7 @@ TensorList tensor_list(int32_t n, tfe_tensor* const* xs, const char* name) {
   } else if (n > 0 && should_record(list.ctx, tracked)) {
     if (recording_state(list.ctx).capture > 0)
       for (tfe_tensor* t : span) capture_leaf(t);
-    for (tfe_tensor* t : span) list.recorded.push_back(t->recorded());
+    for (tfe_tensor* t : span) list.recorded.push_back(t->operand());
   } else {
     for (tfe_tensor* t : span) list.values.push_back(t->value);
   }

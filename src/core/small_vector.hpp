@@ -150,7 +150,7 @@ private:
     o.cap_ = N;
   }
 
-  T inline_[N]{};
+  T inline_[N]; // only the first size_ are ever read: not zeroed (a Tensor holds two of these)
   std::unique_ptr<T[]> heap_;
   size_t size_ = 0;
   size_t cap_ = N;

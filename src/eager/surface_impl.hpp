@@ -17,7 +17,7 @@ std::string dtypes_text(std::span<const DType> ds);
 // A scratch array of n values: inline up to N (every op but concatenate has at most 3
 // operands), on the heap beyond. `view` points into the object, so it is neither copied nor moved.
 template <class T, size_t N> struct ScratchSpan {
-  std::array<T, N> small{};
+  std::array<T, N> small; // default-initialised: value-initialising would zero every element
   std::vector<T> big;
   std::span<T> view;
   explicit ScratchSpan(size_t n) {

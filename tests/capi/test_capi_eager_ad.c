@@ -1,6 +1,7 @@
 /* Eager AD through the C ABI, milestone 1: the published oracles of ad-contract.md (sum of
  * squares, matmul, backward accumulation, HVP by jvp of vjp, mixed Add), scopes, seeds, detach
  * and the error contract. */
+#include <pthread.h>
 #include <stdlib.h>
 
 #include "eager_testing.h"
@@ -285,11 +286,61 @@ static void test_capture_trace(void** state) {
   tfe_context_release(ctx);
 }
 
+/* Threads recording ops that share a variable and an untracked operand, each calling backward:
+ * every contribution lands (accumulation is atomic per leaf) and the shared untracked handle
+ * serves all of them (its constant leaf is made once, whichever thread comes first). */
+struct backward_worker {
+  tfe_tensor *x, *c;
+  int failures;
+};
+
+static void* backward_many(void* arg) {
+  struct backward_worker* w = arg;
+  for (int i = 0; i < 100; ++i) {
+    tfe_tensor *y = NULL, *loss = NULL;
+    if (tfe_mul(&y, w->x, w->c) != TFE_OK || tfe_sum(&loss, y, 0, NULL) != TFE_OK ||
+        tfe_backward(loss, NULL) != TFE_OK)
+      ++w->failures;
+    tfe_tensor_release(loss);
+    tfe_tensor_release(y);
+  }
+  return NULL;
+}
+
+static void test_concurrent_backward(void** state) {
+  (void)state;
+  tfe_context* ctx = NULL;
+  TFE_OK_OR_FAIL(tfe_context_create(&ctx));
+  const int64_t n2[] = {2};
+  const double xv[] = {1, 2}, cv[] = {3, -0.5};
+  tfe_tensor* x = var_f64(ctx, 1, n2, xv);
+  tfe_tensor* c = vec_f64(ctx, 2, cv);
+  enum { kThreads = 4 };
+  struct backward_worker work[kThreads];
+  pthread_t threads[kThreads];
+  for (int i = 0; i < kThreads; ++i) {
+    work[i] = (struct backward_worker){x, c, 0};
+    assert_int_equal(pthread_create(&threads[i], NULL, backward_many, &work[i]), 0);
+  }
+  for (int i = 0; i < kThreads; ++i) {
+    pthread_join(threads[i], NULL);
+    assert_int_equal(work[i].failures, 0);
+  }
+  tfe_tensor* g = NULL;
+  TFE_OK_OR_FAIL(tfe_tensor_grad(&g, x));
+  const double want[] = {400 * 3.0, 400 * -0.5};
+  expect_doubles(g, want, 2);
+  tfe_tensor* all[] = {x, c, g};
+  release_all(all, 3);
+  tfe_context_release(ctx);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_sum_of_squares, leak_setup, leak_teardown),
       cmocka_unit_test_setup_teardown(test_matmul_oracles, leak_setup, leak_teardown),
       cmocka_unit_test_setup_teardown(test_backward_accumulation, leak_setup, leak_teardown),
+      cmocka_unit_test_setup_teardown(test_concurrent_backward, leak_setup, leak_teardown),
       cmocka_unit_test_setup_teardown(test_hvp_by_jvp_of_vjp, leak_setup, leak_teardown),
       cmocka_unit_test_setup_teardown(test_mixed_add, leak_setup, leak_teardown),
       cmocka_unit_test_setup_teardown(test_scopes_detach_and_errors, leak_setup, leak_teardown),

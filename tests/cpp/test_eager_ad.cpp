@@ -276,3 +276,20 @@ TEST_CASE("derivative requests bind the recorded forward values instead of recom
   CHECK(op_counts(g[0]->ref)[OpCode::Sin] == 1);
   CHECK(op_counts(g[0]->ref)[OpCode::Exp] == 1);
 }
+
+TEST_CASE("a recorded op with more operands than a raw node holds inline", "[ad][eager]") {
+  Env env;
+  std::vector<ae::Recorded> parts;
+  for (int64_t i = 0; i < 5; ++i) parts.push_back(var(tensor_of(DType::F64, {2}, {1.0 * i, 2.0})));
+  ae::Recorded cat = eager::concatenate(std::span<const ae::Recorded>(parts), 0);
+  REQUIRE(cat.ref.node->inputs.size() == 5);
+  for (size_t i = 0; i < 5; ++i) // each operand pinned by its own Reshape over its own leaf
+    CHECK(cat.ref.node->inputs[i].node->inputs[0].node == parts[i].ref.node);
+  Tensor w = tensor_of(DType::F64, {10}, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10});
+  auto g = ae::vjp(cat, parts, ae::Recorded{w, {}}, env.caches, false);
+  for (size_t i = 0; i < 5; ++i) {
+    REQUIRE(g[i]);
+    double k = 2.0 * static_cast<double>(i);
+    CHECK(identical(g[i]->value, tensor_of(DType::F64, {2}, {k + 1, k + 2})));
+  }
+}

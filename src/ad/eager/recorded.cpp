@@ -25,16 +25,14 @@ Recorded emit(ops::OpCode code, std::span<const Recorded> in, const ops::Params&
   }
   Tensor out = cpu::execute(code, values.view, params);
   if (!tracked) return {std::move(out), {}};
-  std::vector<RawRef> refs;
-  refs.reserve(in.size());
-  for (const Recorded& r : in) {
+  RawRef node = op_node(code, params, out, in.size(), [&](size_t i) {
+    const Recorded& r = in[i];
     RawRef ref = r.ref ? r.ref : leaf_for_untracked(r.value);
-    if (code == ops::OpCode::Concatenate) // pin to the exact eager shape; never executed
-      ref =
-          op_node(ops::OpCode::Reshape, ops::ReshapeParams{Shape(r.value.shape())}, {ref}, r.value);
-    refs.push_back(std::move(ref));
-  }
-  RawRef node = op_node(code, params, std::move(refs), out);
+    if (code != ops::OpCode::Concatenate) return ref;
+    // pin to the exact eager shape; never executed
+    return op_node(ops::OpCode::Reshape, ops::ReshapeParams{Shape(r.value.shape())}, r.value, 1,
+                   [&](size_t) { return ref; });
+  });
   return {std::move(out), std::move(node)};
 }
 

@@ -1,6 +1,8 @@
 // Raw node construction (trace.hpp).
 #include "ad/eager/trace.hpp"
 
+#include <iterator>
+
 namespace tfe::ad::eager {
 namespace {
 RawRef leaf(RawKind kind, const Tensor& value) {
@@ -16,14 +18,15 @@ RawRef tracked_leaf(const Tensor& value) { return leaf(RawKind::TrackedLeaf, val
 RawRef constant_leaf(const Tensor& value) { return leaf(RawKind::ConstantLeaf, value); }
 RawRef captured_leaf(const Tensor& value) { return leaf(RawKind::CapturedLeaf, value); }
 
-RawRef op_node(ops::OpCode op, const ops::Params& params, std::vector<RawRef> inputs,
-               Tensor value) {
-  auto n = std::make_shared<RawNode>();
-  n->op = op;
-  n->params = params;
-  n->inputs = std::move(inputs);
-  n->value = std::move(value);
-  return {std::move(n), 0};
+void RawInputs::push_back(RawRef r) {
+  if (size_ < inline_.size() && heap_.empty()) {
+    inline_[size_++] = std::move(r);
+    return;
+  }
+  if (heap_.empty()) // the fourth operand: move everything to the heap
+    heap_.assign(std::make_move_iterator(inline_.begin()), std::make_move_iterator(inline_.end()));
+  heap_.push_back(std::move(r));
+  ++size_;
 }
 
 std::atomic<int64_t>& collect_visits() {

@@ -5,10 +5,12 @@
 // user temporaries never breaks a later derivative request.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "core/tensor.hpp"
@@ -34,6 +36,23 @@ struct LeafState {
   std::optional<Tensor> grad;
 };
 
+// Operand references of a raw node: inline up to three (every op but a long concatenate), so
+// recording an op allocates only its node.
+class RawInputs {
+public:
+  void push_back(RawRef r);
+  size_t size() const { return size_; }
+  const RawRef& operator[](size_t i) const { return data()[i]; }
+  const RawRef* begin() const { return data(); }
+  const RawRef* end() const { return data() + size_; }
+
+private:
+  const RawRef* data() const { return heap_.empty() ? inline_.data() : heap_.data(); }
+  std::array<RawRef, 3> inline_{};
+  std::vector<RawRef> heap_;
+  size_t size_ = 0;
+};
+
 enum class RawKind : uint8_t {
   TrackedLeaf,  // a variable (set_requires_grad): gradients accumulate into `leaf`
   ConstantLeaf, // an untracked input of a recorded op: bound to `value` at every run
@@ -42,10 +61,12 @@ enum class RawKind : uint8_t {
 };
 
 struct RawNode {
+  // User-provided so that make_shared does not zero the whole node before constructing it.
+  RawNode() {} // NOLINT(modernize-use-equals-default)
   RawKind kind = RawKind::Op;
   ops::OpCode op = ops::OpCode::Count;
   ops::Params params;
-  std::vector<RawRef> inputs;
+  RawInputs inputs;
   // What the eager execution produced (a leaf: its value). Retained, as PyTorch retains saved
   // tensors, so a derivative request binds it instead of recomputing the forward pass.
   Tensor value;
@@ -56,7 +77,16 @@ struct RawNode {
 RawRef tracked_leaf(const Tensor& value);
 RawRef constant_leaf(const Tensor& value);
 RawRef captured_leaf(const Tensor& value);
-RawRef op_node(ops::OpCode op, const ops::Params& params, std::vector<RawRef> inputs, Tensor value);
+// A recorded op with operands input(0), ..., input(n - 1) (each a RawRef).
+template <class InputAt>
+RawRef op_node(ops::OpCode op, const ops::Params& params, Tensor value, size_t n, InputAt input) {
+  auto node = std::make_shared<RawNode>();
+  node->op = op;
+  node->params = params;
+  for (size_t i = 0; i < n; ++i) node->inputs.push_back(input(i));
+  node->value = std::move(value);
+  return {std::move(node), 0};
+}
 
 // Count of raw nodes visited by trace collection since start (a test hook: a diamond-shaped
 // history must be visited once per node).
