@@ -42,15 +42,20 @@ tfe_status tfe_device_count(int32_t* out) {
   return guarded("tfe_device_count", [&] { *require(out, "out") = 0; });
 }
 
-int32_t tfe_op_count(void) { return ops::kNumOps; }
+// The core IR ops: every row but the last, Extension, whose ops (linalg) are listed by their own
+// header rather than by one table row.
+constexpr int32_t kCoreOps = static_cast<int32_t>(ops::OpCode::Extension);
+static_assert(kCoreOps + 1 == ops::kNumOps, "Extension is the last op code");
+
+int32_t tfe_op_count(void) { return kCoreOps; }
 
 const char* tfe_op_name(int32_t i) {
-  if (i < 0 || i >= ops::kNumOps) return nullptr;
+  if (i < 0 || i >= kCoreOps) return nullptr;
   return ops::kOpTable[static_cast<size_t>(i)].name.data();
 }
 
 const char* tfe_op_c_name(int32_t i) {
-  if (i < 0 || i >= ops::kNumOps) return nullptr;
+  if (i < 0 || i >= kCoreOps) return nullptr;
   return ops::kOpTable[static_cast<size_t>(i)].c_name.data();
 }
 

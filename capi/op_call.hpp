@@ -2,6 +2,8 @@
 // their one context, compute the result with the eager layer, hand back a new handle.
 #pragma once
 
+#include <array>
+
 #include "capi/guard.hpp"
 #include "capi/ad_scopes.hpp"
 #include "eager/surface.hpp"
@@ -34,26 +36,59 @@ inline void capture_leaf(const tfe_tensor* t) {
 //   a tracked operand or capture  -> ad::eager::Recorded: run eagerly and append raw nodes to the
 //                                    AD trace (unless no_grad is active);
 //   otherwise                     -> Tensor: run eagerly; the only AD cost is the checks above.
+// deliver receives compute's result (one value or a vector of them).
+template <class F, class Deliver, class... Args>
+void run_op(tfe_context* ctx, F&& compute, Deliver&& deliver, Args... args) {
+  if ((args.t->is_traced() || ...)) {
+    deliver(compute(as_traced(args.t)...));
+    return;
+  }
+  if (should_record(ctx, (args.t->is_tracked() || ...))) {
+    bool capturing = recording_state(ctx).capture > 0;
+    if (capturing) (capture_leaf(args.t), ...);
+    ad::eager::CaptureScope capture(capturing);
+    deliver(compute(args.t->operand()...));
+    return;
+  }
+  deliver(compute(args.t->value...));
+}
+
 template <class F, class... Args>
 tfe_status op_call(const char* fn, tfe_tensor** out, F&& compute, Args... args) noexcept {
   return guarded(fn, [&] {
     out_slot(out);
     tfe_context* ctx = common_context({{args.t, args.name}...});
-    if ((args.t->is_traced() || ...)) {
-      graph::Value result = compute(as_traced(args.t)...);
-      *out = new_tensor(ctx, std::move(result));
-      return;
-    }
-    if (should_record(ctx, (args.t->is_tracked() || ...))) {
-      bool capturing = recording_state(ctx).capture > 0;
-      if (capturing) (capture_leaf(args.t), ...);
-      ad::eager::CaptureScope capture(capturing);
-      ad::eager::Recorded result = compute(args.t->operand()...);
-      *out = new_tensor(ctx, std::move(result));
-      return;
-    }
-    Tensor result = compute(args.t->value...);
-    *out = new_tensor(ctx, std::move(result));
+    run_op(
+        ctx, compute, [&](auto result) { *out = new_tensor(ctx, std::move(result)); }, args...);
+  });
+}
+
+struct Out {
+  tfe_tensor** slot;
+  const char* name;
+};
+
+// An op with several outputs: compute returns a vector with one value per slot. All or none:
+// on any failure every slot is NULL.
+template <size_t N, class F, class... Args>
+tfe_status op_call_outputs(const char* fn, const std::array<Out, N>& outs, F&& compute,
+                           Args... args) noexcept {
+  return guarded(fn, [&] {
+    for (const Out& o : outs) out_slot(o.slot, o.name);
+    tfe_context* ctx = common_context({{args.t, args.name}...});
+    run_op(
+        ctx, compute,
+        [&](auto results) {
+          std::array<tfe_tensor*, N> made{};
+          try {
+            for (size_t i = 0; i < N; ++i) made[i] = new_tensor(ctx, std::move(results.at(i)));
+          } catch (...) {
+            for (tfe_tensor* t : made) tfe_tensor_release(t);
+            throw;
+          }
+          for (size_t i = 0; i < N; ++i) *outs[i].slot = made[i];
+        },
+        args...);
   });
 }
 
@@ -69,6 +104,35 @@ struct TensorList {
   bool is_recorded() const { return !recorded.empty(); }
 };
 TensorList tensor_list(int32_t n, tfe_tensor* const* xs, const char* name);
+
+// Entry points over an array of tensors (concatenate, stack, multi_dot): f takes a span of the
+// chosen value type.
+template <class F>
+tfe_status list_call(const char* fn, tfe_tensor** out, int32_t n, tfe_tensor* const* xs,
+                     F f) noexcept {
+  return guarded(fn, [&] {
+    out_slot(out);
+    TensorList list = tensor_list(n, xs, "xs");
+    if (list.is_traced()) {
+      graph::Value v = f(std::span<const graph::Value>(list.traced));
+      *out = new_tensor(list.ctx, std::move(v));
+    } else if (list.is_recorded()) {
+      ad::eager::CaptureScope capture(recording_state(list.ctx).capture > 0);
+      ad::eager::Recorded v = f(std::span<const ad::eager::Recorded>(list.recorded));
+      *out = new_tensor(list.ctx, std::move(v));
+    } else {
+      Tensor t = f(std::span<const Tensor>(list.values));
+      *out = new_tensor(list.ctx, std::move(t));
+    }
+  });
+}
+
+// An axes array argument, NumPy-style negative axes normalised against rank.
+inline Dims axes_arg(const int64_t* axes, int64_t n, int64_t rank, const char* name) {
+  Dims out;
+  for (int64_t a : int64_array(axes, n, name)) out.push_back(normalize_axis(a, rank));
+  return out;
+}
 
 template <class V> int64_t rank_of(const V& v) {
   return static_cast<int64_t>(meta_of(v).shape.size());

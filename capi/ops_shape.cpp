@@ -44,12 +44,6 @@ template <class V> V run(OpCode op, std::initializer_list<V> in, ops::Params p =
 }
 
 // Maps NumPy-style axes of an operand of the given rank.
-Dims axes_arg(const int64_t* axes, int64_t n, int64_t rank, const char* name) {
-  Dims out;
-  for (int64_t a : int64_array(axes, n, name)) out.push_back(normalize_axis(a, rank));
-  return out;
-}
-
 Dims values_arg(const int64_t* p, int64_t n, const char* name) {
   auto s = int64_array(p, n, name);
   return Dims(s.begin(), s.end());
@@ -94,27 +88,6 @@ struct Mean {
     return eager::mean(x, a);
   }
 };
-
-// Entry points over an array of tensors and an axis (concatenate, stack).
-template <class F>
-tfe_status list_call(const char* fn, tfe_tensor** out, int32_t n, tfe_tensor* const* xs,
-                     int64_t axis, F f) {
-  return guarded(fn, [&] {
-    out_slot(out);
-    TensorList list = tensor_list(n, xs, "xs");
-    if (list.is_traced()) {
-      graph::Value v = f(std::span<const graph::Value>(list.traced), axis);
-      *out = new_tensor(list.ctx, std::move(v));
-    } else if (list.is_recorded()) {
-      ad::eager::CaptureScope capture(recording_state(list.ctx).capture > 0);
-      ad::eager::Recorded v = f(std::span<const ad::eager::Recorded>(list.recorded), axis);
-      *out = new_tensor(list.ctx, std::move(v));
-    } else {
-      Tensor t = f(std::span<const Tensor>(list.values), axis);
-      *out = new_tensor(list.ctx, std::move(t));
-    }
-  });
-}
 
 } // namespace
 
@@ -351,13 +324,12 @@ tfe_status tfe_pad(tfe_tensor** out, const tfe_tensor* x, int32_t ndim, const in
 }
 
 tfe_status tfe_concatenate(tfe_tensor** out, int32_t n, tfe_tensor* const* xs, int64_t axis) {
-  return list_call("tfe_concatenate", out, n, xs, axis,
-                   [](auto span, int64_t a) { return eager::concatenate(span, a); });
+  return list_call("tfe_concatenate", out, n, xs,
+                   [axis](auto span) { return eager::concatenate(span, axis); });
 }
 
 tfe_status tfe_stack(tfe_tensor** out, int32_t n, tfe_tensor* const* xs, int64_t axis) {
-  return list_call("tfe_stack", out, n, xs, axis,
-                   [](auto span, int64_t a) { return eager::stack(span, a); });
+  return list_call("tfe_stack", out, n, xs, [axis](auto span) { return eager::stack(span, axis); });
 }
 
 } // extern "C"

@@ -21,6 +21,7 @@ const char* group_name(tfe::ops::OpGroup g) {
   case OpGroup::Structural: return "structural";
   case OpGroup::Indexing: return "indexing";
   case OpGroup::Constant: return "constant";
+  case OpGroup::Extension: return "extension";
   }
   return "?";
 }

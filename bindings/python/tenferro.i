@@ -231,6 +231,7 @@ struct TYPE {};
 %tfe_handle(tfe_tensor, tfe_tensor_release)
 %tfe_handle(tfe_function, tfe_function_release)
 %tfe_handle(tfe_results, tfe_results_release)
+%tfe_handle(tfe_linalg_options, tfe_linalg_options_release)
 %ignore tfe_context_retain;
 %ignore tfe_tensor_retain;
 %ignore tfe_function_retain;
@@ -597,6 +598,7 @@ static PyObject* _tfepy_capsule_name(PyObject* obj) {
 %include "tenferro/interop.h"
 %include "tenferro/program.h"
 %include "tenferro/ad.h"
+%include "tenferro/linalg.h"
 
 %pythoncode %{
 class TenferroError(Exception):

@@ -47,5 +47,6 @@
 #include "tenferro/interop.h"
 #include "tenferro/program.h"
 #include "tenferro/ad.h"
+#include "tenferro/linalg.h"
 
 #endif /* TENFERRO_H */

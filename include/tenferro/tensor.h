@@ -120,7 +120,8 @@ TFE_API TFE_NODISCARD tfe_status tfe_get_num_threads(int32_t* out);
 /** Number of usable CUDA devices; 0 in a CPU-only build. @since 0.1 */
 TFE_API TFE_NODISCARD tfe_status tfe_device_count(int32_t* out);
 
-/** Number of IR ops in the op table. @since 0.1 */
+/** Number of core IR ops in the op table (the linalg ops of linalg.h are extension ops, not
+ *  listed here). @since 0.1 */
 TFE_API int32_t tfe_op_count(void);
 /** IR name of op i ("add", "dot_general", ...), or NULL when i is out of range. Static. */
 TFE_API const char* tfe_op_name(int32_t i);

@@ -219,6 +219,10 @@ const Rules& rules_for(OpCode op) {
   }
   // constants
   case OpCode::Constant: return zero;
+  case OpCode::Extension: {
+    static const Rules r{extension_jvp, extension_t};
+    return r;
+  }
   case OpCode::Count: break;
   }
   return none;

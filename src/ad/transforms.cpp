@@ -10,23 +10,46 @@
 namespace tfe::ad {
 namespace {
 
-using NodeMap = std::unordered_map<const graph::Node*, Tangent>;
+// Tangents by value: (node, output index).
+struct ValueKey {
+  const graph::Node* node;
+  uint32_t index;
+  bool operator==(const ValueKey&) const = default;
+};
+struct ValueKeyHash {
+  size_t operator()(const ValueKey& k) const {
+    return std::hash<const void*>{}(k.node) * 31 + k.index;
+  }
+};
+using NodeMap = std::unordered_map<ValueKey, Tangent, ValueKeyHash>;
+
+ValueKey key_of(const Value& v) { return {v.node.get(), v.index}; }
 
 Tangent tangent_of(const NodeMap& m, const Value& v) {
-  auto it = m.find(v.node.get());
+  auto it = m.find(key_of(v));
   return it == m.end() ? Tangent{} : it->second;
 }
 
 // Forward propagation: tangents of every node of p, given tangents of some arguments.
 NodeMap propagate(const graph::Program& p, const NodeMap& seeds) {
   NodeMap tan = seeds;
-  std::vector<Tangent> dx;
+  std::vector<Tangent> dx, dy;
+  std::vector<Value> ys;
   for (const graph::NodePtr& n : p.order) {
     dx.clear();
     for (const Value& v : n->inputs) dx.push_back(tangent_of(tan, v));
-    Value y{n, 0};
-    Tangent t = jvp_of(*n, n->inputs, y, dx);
-    if (t) tan[n.get()] = t;
+    if (n->outputs.size() == 1) {
+      Value y{n, 0};
+      Tangent t = jvp_of(*n, n->inputs, y, dx);
+      if (t) tan[{n.get(), 0}] = t;
+      continue;
+    }
+    ys.clear();
+    for (uint32_t i = 0; i < n->outputs.size(); ++i) ys.push_back({n, i});
+    dy.assign(ys.size(), std::nullopt);
+    jvp_multi_of(*n, n->inputs, ys, dx, dy);
+    for (uint32_t i = 0; i < dy.size(); ++i)
+      if (dy[i]) tan[{n.get(), i}] = dy[i];
   }
   return tan;
 }
@@ -46,6 +69,11 @@ std::vector<Tangent> transpose_linear(std::span<const Value> tangent_args,
     bool lin = args.count(n.get()) > 0;
     if (!lin)
       for (const Value& v : n->inputs) lin |= self(self, v.node);
+    // Linear parts are made of single-output ops (decision 0013): an op with several outputs
+    // only ever produces residuals.
+    if (lin && n->outputs.size() > 1)
+      fail(Status::Internal, "%s with %zu outputs in the linear part of a derivative",
+           std::string(ops::op_def(n->op).name).c_str(), n->outputs.size());
     linear[n.get()] = lin;
     if (lin && !args.count(n.get())) order.push_back(n);
     return lin;
@@ -101,7 +129,7 @@ Linearized linearize(const graph::Program& p, const std::vector<int64_t>& wrt) {
     const Value& a = p.arguments[static_cast<size_t>(i)];
     Value t = graph::argument(a.meta().dtype, a.meta().shape);
     l.tangent_args.push_back(t);
-    if (is_inexact(a.meta().dtype)) seeds[a.node.get()] = t; // Bool/integers are never active
+    if (is_inexact(a.meta().dtype)) seeds[key_of(a)] = t; // Bool/integers are never active
   }
   NodeMap tan = propagate(p, seeds);
   for (const Value& o : p.outputs) l.output_tangents.push_back(tangent_of(tan, o));
@@ -230,7 +258,7 @@ Derivative hvp(const graph::Program& p, std::vector<int64_t> wrt, HvpMode mode) 
     NodeMap seeds;
     for (size_t k = 0; k < wrt.size(); ++k) {
       const Value& a = gp.arguments[static_cast<size_t>(wrt[k])];
-      if (is_inexact(a.meta().dtype)) seeds[a.node.get()] = directions[k];
+      if (is_inexact(a.meta().dtype)) seeds[key_of(a)] = directions[k];
     }
     NodeMap tan = propagate(gp, seeds);
     for (const Value& o : gp.outputs) hv.push_back(tangent_of(tan, o));

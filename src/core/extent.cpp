@@ -133,6 +133,8 @@ Extent combine(Kind k, Extent a, Extent b) {
   case Kind::Sub:
     if (b == Extent(0)) return a;
     if (a == b) return 0;
+    // x - c is x + (-c): constants then fold across chains ((s1 - 1) - 1 + 2 is s1).
+    if (b.is_const() && b.value() != INT64_MIN) return combine(Kind::Add, a, -b.value());
     break;
   case Kind::Mul: {
     if (a == Extent(0) || b == Extent(0)) return 0;

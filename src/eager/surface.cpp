@@ -10,6 +10,11 @@ Tensor emit(ops::OpCode code, std::span<const Tensor> in, const ops::Params& par
   return cpu::execute(code, in, params);
 }
 
+std::vector<Tensor> emit_multi(ops::OpCode code, std::span<const Tensor> in,
+                               const ops::Params& params) {
+  return cpu::execute_multi(code, in, params);
+}
+
 ops::Meta meta_of(const Tensor& t) { return {t.dtype(), Shape(t.shape())}; }
 
 } // namespace tfe

@@ -6,10 +6,12 @@
 // Both call the same code, so a traced program holds exactly the ops eager code executes (seed
 // 000: one promotion plan, one canonicalisation). A value type provides, found by ADL:
 //   V emit(OpCode, std::span<const V>, const Params&);  ops::Meta meta_of(const V&);
+//   std::vector<V> emit_multi(OpCode, std::span<const V>, const Params&);  // several outputs
 //   V literal(const Tensor& value, const V* tag);        // a library-made constant
 #pragma once
 
 #include <span>
+#include <vector>
 
 #include "core/tensor.hpp"
 #include "graph/node.hpp"
@@ -19,6 +21,8 @@ namespace tfe {
 
 // The eager value type's hooks.
 Tensor emit(ops::OpCode code, std::span<const Tensor> in, const ops::Params& params);
+std::vector<Tensor> emit_multi(ops::OpCode code, std::span<const Tensor> in,
+                               const ops::Params& params);
 ops::Meta meta_of(const Tensor& t);
 inline Tensor literal(const Tensor& value, const Tensor*) { return value; }
 

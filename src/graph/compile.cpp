@@ -3,6 +3,8 @@
 
 #include <unordered_map>
 
+#include "ops/extension.hpp"
+
 namespace tfe::graph {
 namespace {
 
@@ -126,13 +128,17 @@ CompiledPtr compile(const Program& p, std::span<const ops::ConcreteMeta> argumen
   }
 
   auto c = std::make_shared<CompiledProgram>();
+  // A node's outputs occupy consecutive slots from slot_of[node].
   std::unordered_map<const Node*, int32_t> slot_of;
   std::vector<ops::Meta> slot_meta;
   auto new_slot = [&](const Node* n, ops::Meta m) {
     int32_t s = c->num_slots++;
-    slot_of[n] = s;
+    slot_of.emplace(n, s);
     slot_meta.push_back(std::move(m));
     return s;
+  };
+  auto slot = [&](const Value& v) {
+    return slot_of.at(v.node.get()) + static_cast<int32_t>(v.index);
   };
   for (size_t i = 0; i < p.arguments.size(); ++i)
     c->argument_slots.push_back(
@@ -140,10 +146,11 @@ CompiledPtr compile(const Program& p, std::span<const ops::ConcreteMeta> argumen
   c->arguments.assign(arguments.begin(), arguments.end());
   for (int32_t g : given) {
     const Node* n = p.order.at(static_cast<size_t>(g)).get();
-    const ops::Meta& m = n->outputs.at(0);
-    ops::ConcreteMeta bound = ops::concrete({m.dtype, bind_shape(m.shape, symbols)});
-    c->argument_slots.push_back(new_slot(n, {bound.dtype, Shape(bound.shape)}));
-    c->arguments.push_back(std::move(bound));
+    for (const ops::Meta& m : n->outputs) {
+      ops::ConcreteMeta bound = ops::concrete({m.dtype, bind_shape(m.shape, symbols)});
+      c->argument_slots.push_back(new_slot(n, {bound.dtype, Shape(bound.shape)}));
+      c->arguments.push_back(std::move(bound));
+    }
   }
   for (const Value& v : p.captured) c->captured_slots.push_back(new_slot(v.node.get(), v.meta()));
   std::vector<bool> run = nodes_to_run(p, given);
@@ -155,7 +162,7 @@ CompiledPtr compile(const Program& p, std::span<const ops::ConcreteMeta> argumen
     CseKey key{n->op, &n->params, {}, 0};
     std::vector<ops::Meta> in_metas;
     for (const Value& v : n->inputs) {
-      int32_t s = slot_of.at(v.node.get());
+      int32_t s = slot(v);
       key.inputs.push_back(s);
       in_metas.push_back(slot_meta[static_cast<size_t>(s)]);
     }
@@ -170,15 +177,23 @@ CompiledPtr compile(const Program& p, std::span<const ops::ConcreteMeta> argumen
     ins.op = n->op;
     ins.params = bind_params(n->params, symbols);
     // Concrete inference: the rules' own checks run again on the bound shapes.
-    ops::Meta out = ops::infer_meta(n->op, in_metas, ins.params);
-    ins.out = ops::concrete(out);
-    ins.kernel = cpu::kernel_for(n->op);
     ins.inputs = key.inputs;
-    ins.output = new_slot(n.get(), out);
+    if (n->outputs.size() == 1) {
+      ops::Meta out = ops::infer_meta(n->op, in_metas, ins.params);
+      ins.out = ops::concrete(out);
+      ins.kernel = cpu::kernel_for(n->op);
+      ins.output = new_slot(n.get(), out);
+    } else {
+      ops::MetaList outs = ops::infer_metas(n->op, in_metas, ins.params);
+      for (const ops::Meta& m : outs) ins.outs.push_back(ops::concrete(m));
+      ins.out = ins.outs[0];
+      ins.output = new_slot(n.get(), outs[0]);
+      for (size_t i = 1; i < outs.size(); ++i) new_slot(n.get(), outs[i]);
+    }
     seen.emplace(key, ins.output);
     c->code.push_back(std::move(ins));
   }
-  for (const Value& o : p.outputs) c->output_slots.push_back(slot_of.at(o.node.get()));
+  for (const Value& o : p.outputs) c->output_slots.push_back(slot(o));
 
   // Liveness: free each intermediate slot after its last reader (never outputs or inputs).
   std::vector<int32_t> last_use(static_cast<size_t>(c->num_slots), -1);
@@ -222,7 +237,13 @@ std::vector<Tensor> execute(const CompiledProgram& c, std::span<const Tensor> ar
   for (const Instruction& ins : c.code) {
     in.clear();
     for (int32_t s : ins.inputs) in.push_back(slots[static_cast<size_t>(s)]);
-    slots[static_cast<size_t>(ins.output)] = ins.kernel(in, ins.params, ins.out);
+    if (ins.outs.empty()) {
+      slots[static_cast<size_t>(ins.output)] = ins.kernel(in, ins.params, ins.out);
+    } else {
+      cpu::run_extension(
+          in, ins.params, ins.outs,
+          std::span<Tensor>(slots).subspan(static_cast<size_t>(ins.output), ins.outs.size()));
+    }
     for (int32_t s : ins.free_after) slots[static_cast<size_t>(s)] = Tensor();
   }
   std::vector<Tensor> out;

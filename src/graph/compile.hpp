@@ -15,12 +15,15 @@
 namespace tfe::graph {
 
 struct Instruction {
-  cpu::Kernel kernel;
+  cpu::Kernel kernel; // single-output ops
   ops::OpCode op;
   ops::Params params; // concrete
   ops::ConcreteMeta out;
+  // An op with several outputs: their metadata; they go to slots output, output + 1, ...
+  // (cpu::run_extension writes them all in one call).
+  std::vector<ops::ConcreteMeta> outs;
   SmallVector<int32_t, 4> inputs; // slots
-  int32_t output;                 // slot
+  int32_t output;                 // slot (of output 0)
   SmallVector<int32_t, 4> free_after;
 };
 

@@ -3,6 +3,8 @@
 
 #include <atomic>
 
+#include "ops/extension.hpp"
+
 namespace tfe::graph {
 namespace {
 std::atomic<uint64_t> g_next_id{1};
@@ -31,6 +33,18 @@ Value captured(const Tensor& t) {
 }
 
 Value emit(ops::OpCode op, std::span<const Value> inputs, const ops::Params& params) {
+  return {emit_node(op, inputs, params), 0};
+}
+
+std::vector<Value> emit_multi(ops::OpCode op, std::span<const Value> inputs,
+                              const ops::Params& params) {
+  NodePtr n = emit_node(op, inputs, params);
+  std::vector<Value> out;
+  for (uint32_t i = 0; i < n->outputs.size(); ++i) out.push_back({n, i});
+  return out;
+}
+
+NodePtr emit_node(ops::OpCode op, std::span<const Value> inputs, const ops::Params& params) {
   Node n;
   n.op = op;
   n.params = params;
@@ -44,9 +58,14 @@ Value emit(ops::OpCode op, std::span<const Value> inputs, const ops::Params& par
     metas.push_back(v.meta());
   }
   ops::ShapeGuards scope;
-  n.outputs.push_back(ops::infer_meta(op, metas, params));
+  if (op == ops::OpCode::Extension) {
+    ops::MetaList all = ops::infer_metas(op, metas, params);
+    n.outputs.assign(all.begin(), all.end());
+  } else {
+    n.outputs.push_back(ops::infer_meta(op, metas, params));
+  }
   n.guards = scope.take();
-  return {finish(std::move(n)), 0};
+  return finish(std::move(n));
 }
 
 } // namespace tfe::graph

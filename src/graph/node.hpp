@@ -45,7 +45,12 @@ Value argument(DType dtype, Shape shape);
 Value captured(const Tensor& t);
 // Appends op to the graph: validates and infers the symbolic metadata with the op's shape rule
 // (build-time errors for provable mismatches; guards for what only the binding can decide).
+// Output 0 of the node (an op with several outputs: use emit_multi).
 Value emit(ops::OpCode op, std::span<const Value> inputs, const ops::Params& params);
+// Every output of one node (an extension op may have several; they share the node).
+std::vector<Value> emit_multi(ops::OpCode op, std::span<const Value> inputs,
+                              const ops::Params& params);
+NodePtr emit_node(ops::OpCode op, std::span<const Value> inputs, const ops::Params& params);
 
 // The metadata of a value (for the generic surface code, see eager/surface.hpp).
 inline ops::Meta meta_of(const Value& v) { return v.meta(); }

@@ -75,6 +75,8 @@ enum class OpCode : uint16_t {
   Concatenate,
   // constants (defs/constant.hpp)
   Constant,
+  // extension ops of later layers, e.g. linalg (defs/extension.hpp, ops/extension.hpp)
+  Extension,
   Count
 };
 
@@ -90,7 +92,8 @@ enum class OpGroup : uint8_t {
   Reduce,
   Structural,
   Indexing,
-  Constant
+  Constant,
+  Extension
 };
 
 } // namespace tfe::ops

@@ -14,6 +14,7 @@
 #include "ops/defs/complex_parts.hpp"
 #include "ops/defs/constant.hpp"
 #include "ops/defs/contraction.hpp"
+#include "ops/defs/extension.hpp"
 #include "ops/defs/indexing.hpp"
 #include "ops/defs/logical.hpp"
 #include "ops/defs/reduce.hpp"
@@ -41,9 +42,10 @@ consteval bool rows_are_dense(std::span<const OpDef> rows) {
 }
 } // namespace detail
 
-inline constexpr auto kOpTable = detail::join_rows(
-    defs::kArithmetic, defs::kLogical, defs::kAnalytic, defs::kComplexParts, defs::kComparison,
-    defs::kContraction, defs::kReduce, defs::kStructural, defs::kIndexing, defs::kConstant);
+inline constexpr auto kOpTable =
+    detail::join_rows(defs::kArithmetic, defs::kLogical, defs::kAnalytic, defs::kComplexParts,
+                      defs::kComparison, defs::kContraction, defs::kReduce, defs::kStructural,
+                      defs::kIndexing, defs::kConstant, defs::kExtension);
 
 static_assert(kOpTable.size() == static_cast<size_t>(kNumOps), "one row per OpCode");
 static_assert(detail::rows_are_dense(kOpTable), "row i describes OpCode i; names unique");

@@ -1,9 +1,11 @@
 // Hash and printer for op parameters (params.hpp).
 #include "ops/params.hpp"
 
+#include <bit>
 #include <functional>
 
 #include "core/error.hpp"
+#include "ops/extension.hpp"
 
 namespace tfe::ops {
 namespace {
@@ -67,6 +69,12 @@ struct Hasher {
     mix(p.shape);
     for (std::byte b : p.bytes) mix(static_cast<uint64_t>(b));
   }
+  void operator()(const ExtensionParams& p) {
+    // By name, not address: equal programs hash equally whatever the def's storage.
+    for (char c : p.def ? p.def->name() : std::string_view{}) mix(static_cast<uint64_t>(c));
+    mix(p.options);
+    mix(std::bit_cast<uint64_t>(p.eps));
+  }
 };
 
 struct Printer {
@@ -114,6 +122,10 @@ struct Printer {
   std::string operator()(const ConstantParams& p) {
     return strformat("{dtype=%s, shape=%s}", std::string(dtype_name(p.dtype)).c_str(),
                      format_dims(p.shape).c_str());
+  }
+  std::string operator()(const ExtensionParams& p) {
+    if (!p.def) return "{undefined extension}";
+    return "{op=" + std::string(p.def->name()) + ", " + p.def->format_options(p).substr(1);
   }
 };
 

@@ -112,10 +112,22 @@ struct ConstantParams {
   bool operator==(const ConstantParams&) const = default;
 };
 
+class ExtensionDef; // ops/extension.hpp
+
+// An extension op (linalg and later layers): which one, and its options. The meaning of each
+// option is the def's (uplo, full or reduced, transpose flags...); eps is its one real option
+// (derivative_eps for spectral decompositions).
+struct ExtensionParams {
+  const ExtensionDef* def = nullptr;
+  Dims options;
+  double eps = 0;
+  bool operator==(const ExtensionParams&) const = default;
+};
+
 using Params = std::variant<NoParams, CompareParams, DotGeneralParams, AxesParams, TransposeParams,
                             ReshapeParams, BroadcastInDimParams, ConvertParams, DiagParams,
                             TriangleParams, IotaParams, SliceParams, DynamicSliceParams, AxisParams,
-                            PadParams, ConstantParams>;
+                            PadParams, ConstantParams, ExtensionParams>;
 
 // The alternative a row of the op table expects (same order as Params).
 enum class ParamsKind : uint8_t {
@@ -134,7 +146,8 @@ enum class ParamsKind : uint8_t {
   DynamicSlice,
   Axis,
   Pad,
-  Constant
+  Constant,
+  Extension
 };
 
 inline ParamsKind kind_of(const Params& p) { return static_cast<ParamsKind>(p.index()); }

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "ad/eager/engine.hpp"
+#include "support/eager_env.hpp"
 #include "ad/eager/semantic.hpp"
 #include "support/tensor_testing.hpp"
 
@@ -17,11 +18,7 @@ using ops::OpCode;
 
 namespace {
 
-struct Env {
-  ad::DerivativeCache transforms{256, int64_t{1} << 30};
-  graph::CompileCache prepared{256, int64_t{1} << 30};
-  ae::Caches caches{transforms, prepared};
-};
+using Env = EagerEnv;
 
 ae::Recorded var(const Tensor& t) { return {t, ae::tracked_leaf(t)}; }
 ae::Recorded constant(const Tensor& t) { return {t, {}}; }

@@ -110,6 +110,7 @@ from ._core import (CacheStats, Context, SymbolicDim, Tensor, asarray, default_c
 from ._ops import *  # noqa: F401,F403
 from ._program import Function, grad, hvp, jvp, trace, value_and_grad, vjp
 from . import autograd
+from . import linalg
 from .autograd import capture_trace, no_grad
 from ._ops import __all__ as _ops_all
 
@@ -123,7 +124,7 @@ __version__ = _c.tfe_version()
 __all__ = [
     "Context", "Tensor", "asarray", "default_context", "from_dlpack", "from_numpy", "tensor",
     "symbolic", "SymbolicDim", "Function", "trace", "CacheStats",
-    "jvp", "vjp", "grad", "hvp", "value_and_grad", "autograd", "no_grad", "capture_trace",
+    "jvp", "vjp", "grad", "hvp", "value_and_grad", "autograd", "linalg", "no_grad", "capture_trace",
     "TenferroError", "InvalidArgumentError", "ShapeMismatchError", "DtypeMismatchError",
     "OutOfMemoryError", "NotSupportedError", "DeviceError", "NotDifferentiableError",
     "SingularError", "NonConvergenceError", "NumericalError", "InternalError",

@@ -16,7 +16,7 @@ DECL = re.compile(r"TFE_API\s+(?:TFE_NODISCARD\s+)?(?P<ret>[\w\s\*]+?)\s*\b(?P<n
                   r"\((?P<params>[^)]*)\)\s*;", re.S)
 NOT_WRAPPED = {"tfe_tensor_retain", "tfe_tensor_release", "tfe_context_retain",
                "tfe_context_release", "tfe_function_retain", "tfe_function_release",
-               "tfe_results_release"}  # the proxies own their handles
+               "tfe_results_release", "tfe_linalg_options_release"}  # the proxies own them
 
 
 def declarations(header=None):
@@ -50,6 +50,7 @@ def test_parameters_follow_the_conventions():
     known_types = {"tfe_tensor**", "tfe_context**", "tfe_context*", "tfe_tensor*",
                    "tfe_function**", "tfe_function*", "const tfe_function*", "tfe_results**",
                    "tfe_results*", "const tfe_results*", "const tfe_context*",
+                   "tfe_linalg_options**", "tfe_linalg_options*", "const tfe_linalg_options*",
                    "const tfe_tensor*", "int32_t", "int64_t", "uint64_t", "double", "int32_t*",
                    "int64_t*", "const int64_t*", "const void*", "const void**", "void*",
                    "tfe_tensor* const*", "char*", "tfe_status", "tfe_deleter",

@@ -27,7 +27,9 @@ std::vector<Tensor> run_compiled(Caches& c, const CachedDerivative& d, const Sem
   given.reserve(d.primal.size());
   for (const PrimalNode& pn : d.primal) {
     given.push_back(pn.position);
-    args.push_back(sem.computed[static_cast<size_t>(pn.source_position)].node->value);
+    const RawNode& raw = *sem.computed[static_cast<size_t>(pn.source_position)].node;
+    args.push_back(raw.value); // compile binds every output of a given node
+    args.insert(args.end(), raw.more_values.begin(), raw.more_values.end());
   }
   graph::CompiledPtr compiled = graph::compile_cached(c.prepared, *d.program, metas, given);
   return graph::execute(*compiled, args, {});
@@ -42,12 +44,18 @@ std::vector<Recorded> run_recorded(const CachedDerivative& d, const Semantic& se
   std::vector<ops::ConcreteMeta> metas;
   for (const Recorded& a : args) metas.push_back({a.value.dtype(), a.value.shape()});
   std::vector<int64_t> symbols = graph::bind_symbols(p, metas);
-  std::unordered_map<const graph::Node*, Recorded> value;
-  for (size_t i = 0; i < p.arguments.size(); ++i) value[p.arguments[i].node.get()] = args[i];
+  // Every output of a node, by node.
+  std::unordered_map<const graph::Node*, std::vector<Recorded>> value;
+  auto at = [&](const graph::Value& v) -> const Recorded& {
+    return value.at(v.node.get()).at(v.index);
+  };
+  for (size_t i = 0; i < p.arguments.size(); ++i) value[p.arguments[i].node.get()] = {args[i]};
   std::vector<int32_t> given;
   for (const PrimalNode& pn : d.primal) {
     const RawRef& raw = sem.computed[static_cast<size_t>(pn.source_position)];
-    value[p.order[static_cast<size_t>(pn.position)].get()] = Recorded{raw.node->value, raw};
+    std::vector<Recorded>& outs = value[p.order[static_cast<size_t>(pn.position)].get()];
+    for (uint32_t i = 0; i <= raw.node->more_values.size(); ++i)
+      outs.push_back(Recorded{raw.node->output(i), RawRef{raw.node, i}});
     given.push_back(pn.position);
   }
   std::vector<bool> run = graph::nodes_to_run(p, given);
@@ -56,11 +64,15 @@ std::vector<Recorded> run_recorded(const CachedDerivative& d, const Semantic& se
     if (!run[k]) continue;
     const graph::Node* n = p.order[k].get();
     in.clear();
-    for (const graph::Value& v : n->inputs) in.push_back(value.at(v.node.get()));
-    value[n] = emit(n->op, in, graph::bind_params(n->params, symbols));
+    for (const graph::Value& v : n->inputs) in.push_back(at(v));
+    ops::Params params = graph::bind_params(n->params, symbols);
+    if (n->outputs.size() == 1)
+      value[n] = {emit(n->op, in, params)};
+    else
+      value[n] = emit_multi(n->op, in, params);
   }
   std::vector<Recorded> out;
-  for (const graph::Value& o : p.outputs) out.push_back(value.at(o.node.get()));
+  for (const graph::Value& o : p.outputs) out.push_back(at(o));
   return out;
 }
 

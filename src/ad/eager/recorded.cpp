@@ -36,6 +36,31 @@ Recorded emit(ops::OpCode code, std::span<const Recorded> in, const ops::Params&
   return {std::move(out), std::move(node)};
 }
 
+std::vector<Recorded> emit_multi(ops::OpCode code, std::span<const Recorded> in,
+                                 const ops::Params& params) {
+  std::vector<Tensor> values;
+  values.reserve(in.size());
+  bool tracked = t_capture;
+  for (const Recorded& r : in) {
+    values.push_back(r.value);
+    tracked |= static_cast<bool>(r.ref);
+  }
+  std::vector<Tensor> outs = cpu::execute_multi(code, values, params);
+  std::vector<Recorded> result;
+  result.reserve(outs.size());
+  if (!tracked) {
+    for (Tensor& t : outs) result.push_back({std::move(t), {}});
+    return result;
+  }
+  // One raw node holds every output: they share one history (seed 001).
+  RawRef node = op_node(
+      code, params, outs[0], in.size(),
+      [&](size_t i) { return in[i].ref ? in[i].ref : leaf_for_untracked(in[i].value); },
+      std::vector<Tensor>(outs.begin() + 1, outs.end()));
+  for (uint32_t i = 0; i < outs.size(); ++i) result.push_back({outs[i], RawRef{node.node, i}});
+  return result;
+}
+
 ops::Meta meta_of(const Recorded& r) { return tfe::meta_of(r.value); }
 
 Recorded literal(const Tensor& value, const Recorded*) { return {value, {}}; }

@@ -17,6 +17,9 @@ struct Recorded {
 };
 
 Recorded emit(ops::OpCode code, std::span<const Recorded> in, const ops::Params& params);
+// Every output of one op (an extension op may have several); one raw node records them all.
+std::vector<Recorded> emit_multi(ops::OpCode code, std::span<const Recorded> in,
+                                 const ops::Params& params);
 ops::Meta meta_of(const Recorded& r);
 Recorded literal(const Tensor& value, const Recorded*);
 

@@ -8,9 +8,9 @@ namespace tfe::ad::eager {
 namespace {
 
 struct Builder {
-  std::map<int64_t, int64_t> symbol_of; // equality classes of leaf extents
-  std::unordered_map<const RawNode*, graph::Value> emitted;
-  std::unordered_map<const graph::Node*, RawRef> raw_of; // op nodes
+  std::map<int64_t, int64_t> symbol_of;                       // equality classes of leaf extents
+  std::unordered_map<const RawNode*, graph::NodePtr> emitted; // every output of a raw node
+  std::unordered_map<const graph::Node*, RawRef> raw_of;      // op nodes
   std::vector<graph::Value> args;
   Semantic out;
 
@@ -58,17 +58,17 @@ struct Builder {
       ++out.visited;
       collect_visits().fetch_add(1, std::memory_order_relaxed);
       if (n->kind != RawKind::Op) {
-        emitted[n] = add_argument(ref, n->value);
+        emitted[n] = add_argument(ref, n->value).node;
         continue;
       }
       std::vector<graph::Value> in;
       in.reserve(n->inputs.size());
-      for (const RawRef& r : n->inputs) in.push_back(emitted.at(r.node.get()));
-      graph::Value v = graph::emit(n->op, in, n->params);
-      raw_of.emplace(v.node.get(), ref);
+      for (const RawRef& r : n->inputs) in.push_back({emitted.at(r.node.get()), r.index});
+      graph::NodePtr v = graph::emit_node(n->op, in, n->params);
+      raw_of.emplace(v.get(), RawRef{ref.node, 0});
       emitted[n] = std::move(v);
     }
-    return emitted.at(root.node.get());
+    return {emitted.at(root.node.get()), root.index};
   }
 };
 
@@ -76,9 +76,14 @@ struct Builder {
 
 Semantic analyze(std::span<const RawRef> roots, std::span<const Cut> cuts) {
   Builder b;
-  for (const Cut& c : cuts)
+  for (const Cut& c : cuts) {
+    if (c.ref.node->more_values.size() > 0)
+      fail(Status::NotSupported,
+           "differentiating with respect to one output of an op with several outputs (output %u)",
+           c.ref.index);
     if (!b.emitted.count(c.ref.node.get()))
-      b.emitted[c.ref.node.get()] = b.add_argument(c.ref, c.value);
+      b.emitted[c.ref.node.get()] = b.add_argument(c.ref, c.value).node;
+  }
   std::vector<graph::Value> outs;
   for (const RawRef& r : roots) outs.push_back(b.visit(r));
   b.out.program = graph::make_program(b.args, outs);

@@ -70,21 +70,26 @@ struct RawNode {
   // What the eager execution produced (a leaf: its value). Retained, as PyTorch retains saved
   // tensors, so a derivative request binds it instead of recomputing the forward pass.
   Tensor value;
+  std::vector<Tensor> more_values; // outputs 1, 2, ... of an op with several (one history)
   std::shared_ptr<LeafState> leaf; // tracked leaves
+  const Tensor& output(uint32_t i) const { return i == 0 ? value : more_values.at(i - 1); }
   bool active() const { return kind == RawKind::TrackedLeaf || kind == RawKind::CapturedLeaf; }
 };
 
 RawRef tracked_leaf(const Tensor& value);
 RawRef constant_leaf(const Tensor& value);
 RawRef captured_leaf(const Tensor& value);
-// A recorded op with operands input(0), ..., input(n - 1) (each a RawRef).
+// A recorded op with operands input(0), ..., input(n - 1) (each a RawRef); an op with several
+// outputs passes outputs 1, 2, ... as more_values.
 template <class InputAt>
-RawRef op_node(ops::OpCode op, const ops::Params& params, Tensor value, size_t n, InputAt input) {
+RawRef op_node(ops::OpCode op, const ops::Params& params, Tensor value, size_t n, InputAt input,
+               std::vector<Tensor> more_values = {}) {
   auto node = std::make_shared<RawNode>();
   node->op = op;
   node->params = params;
   for (size_t i = 0; i < n; ++i) node->inputs.push_back(input(i));
   node->value = std::move(value);
+  node->more_values = std::move(more_values);
   return {std::move(node), 0};
 }
 

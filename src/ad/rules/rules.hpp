@@ -34,6 +34,14 @@ struct TransposeArgs {
 // Writes the cotangent of every linear operand into out[i] (nullopt: zero).
 using TransposeRule = void (*)(const TransposeArgs&, std::span<Tangent> out);
 
+// The JVP of an op with several outputs (an extension op).
+struct MultiJvpArgs {
+  const graph::Node& node;
+  std::span<const Value> x;    // primal operands
+  std::span<const Value> y;    // every primal output
+  std::span<const Tangent> dx; // operand tangents (nullopt: zero or inactive)
+};
+
 struct Rules {
   JvpRule jvp = nullptr;             // nullptr: the op has no derivative rule
   TransposeRule transpose = nullptr; // nullptr: the op is never linear in an operand
@@ -45,6 +53,10 @@ const Rules& rules_for(ops::OpCode op);
 // NotDifferentiable error naming the op when it has none and a tangent reaches it).
 Tangent jvp_of(const graph::Node& node, std::span<const Value> x, const Value& y,
                std::span<const Tangent> dx);
+
+// The same for a node with several outputs: writes out[i] for output i (nullopt: zero).
+void jvp_multi_of(const graph::Node& node, std::span<const Value> x, std::span<const Value> y,
+                  std::span<const Tangent> dx, std::span<Tangent> out);
 
 namespace rules {
 #define TFE_JVP(name) Tangent name(const JvpArgs& a)
@@ -122,6 +134,9 @@ TFE_TRANSPOSE(gather_t);
 TFE_TRANSPOSE(scatter_t);
 TFE_TRANSPOSE(pad_t);
 TFE_TRANSPOSE(concatenate_t);
+// extension.cpp: dispatch to the op's ExtensionRules (extension_rules.hpp)
+TFE_JVP(extension_jvp);
+TFE_TRANSPOSE(extension_t);
 #undef TFE_JVP
 #undef TFE_TRANSPOSE
 } // namespace rules

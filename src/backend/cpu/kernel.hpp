@@ -4,6 +4,7 @@
 #pragma once
 
 #include <span>
+#include <vector>
 
 #include "core/error.hpp"
 #include "core/tensor.hpp"
@@ -18,6 +19,13 @@ Kernel kernel_for(ops::OpCode code);
 
 // Runs op `code` on CPU tensors: infer_meta, then the kernel.
 Tensor execute(ops::OpCode code, std::span<const Tensor> in, const ops::Params& params);
+
+// Runs an op of any output count (an extension op may have several): infer, then the kernel.
+std::vector<Tensor> execute_multi(ops::OpCode code, std::span<const Tensor> in,
+                                  const ops::Params& params);
+// The kernel of an extension op: writes every output (results[i], metadata out[i]).
+void run_extension(std::span<const Tensor> in, const ops::Params& params,
+                   std::span<const ops::ConcreteMeta> out, std::span<Tensor> results);
 
 // Calls f(type_tag<T>{}) for d when the op accepts d, instantiating nothing else; an unaccepted
 // dtype is NotSupported naming the op (never a fallback).

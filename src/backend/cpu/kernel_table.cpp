@@ -2,6 +2,7 @@
 // new op code without a kernel fails the build.
 #include "backend/cpu/kernel.hpp"
 #include "backend/cpu/kernels/kernels.hpp"
+#include "ops/extension.hpp"
 
 namespace tfe::cpu {
 
@@ -67,6 +68,7 @@ Kernel kernel_for(ops::OpCode code) {
   case OpCode::Pad: return k::pad;
   case OpCode::Concatenate: return k::concatenate;
   case OpCode::Constant: return k::constant;
+  case OpCode::Extension: return k::extension;
   case OpCode::Count: break;
   }
   fail(Status::Internal, "no kernel for op code %d", static_cast<int>(code));
@@ -85,6 +87,26 @@ Tensor execute(ops::OpCode code, std::span<const Tensor> in, const ops::Params& 
   for (size_t i = 0; i < in.size(); ++i) metas[i] = {in[i].dtype(), in[i].shape()};
   ops::ConcreteMeta out = ops::concrete(ops::infer_meta(code, metas, params));
   return kernel_for(code)(in, params, out);
+}
+
+std::vector<Tensor> execute_multi(ops::OpCode code, std::span<const Tensor> in,
+                                  const ops::Params& params) {
+  if (code != ops::OpCode::Extension) return {execute(code, in, params)};
+  std::vector<ops::Meta> metas;
+  metas.reserve(in.size());
+  for (const Tensor& t : in) metas.push_back({t.dtype(), t.shape()});
+  ops::MetaList inferred = ops::infer_metas(code, metas, params);
+  std::vector<ops::ConcreteMeta> out;
+  out.reserve(inferred.size());
+  for (const ops::Meta& m : inferred) out.push_back(ops::concrete(m));
+  std::vector<Tensor> results(out.size());
+  run_extension(in, params, out, results);
+  return results;
+}
+
+void run_extension(std::span<const Tensor> in, const ops::Params& params,
+                   std::span<const ops::ConcreteMeta> out, std::span<Tensor> results) {
+  ops::extension_of(params).run_cpu(in, std::get<ops::ExtensionParams>(params), out, results);
 }
 
 } // namespace tfe::cpu

@@ -53,6 +53,7 @@ std::optional<OpSamples> reduce_samples(ops::OpCode op);
 std::optional<OpSamples> structural_samples(ops::OpCode op);
 std::optional<OpSamples> indexing_samples(ops::OpCode op);
 std::optional<OpSamples> constant_samples(ops::OpCode op);
+std::optional<OpSamples> extension_samples(ops::OpCode op);
 
 // The samples of any op (dispatches on its group); nullopt when the group file has none.
 std::optional<OpSamples> samples_for(ops::OpCode op);

@@ -77,6 +77,8 @@ TFE_KERNEL(pad);
 TFE_KERNEL(concatenate);
 // constant.cpp
 TFE_KERNEL(constant);
+// extension.cpp: a single-output extension op (several outputs go through run_extension)
+TFE_KERNEL(extension);
 
 #undef TFE_KERNEL
 

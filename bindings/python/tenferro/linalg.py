@@ -1,0 +1,245 @@
+"""Linear algebra (``tenferro.linalg``), over include/tenferro/linalg.h.
+
+Matrices are the FIRST two dims and batch dims follow (``[M,N,B..]``, unlike NumPy's
+``[..,M,N]``); two-operand functions promote to their joined float dtype and broadcast batch
+dims left-aligned. Inputs are F32, F64, C32 or C64. Every function works eagerly, records for
+eager AD (``requires_grad``), traces on symbolic tensors, and has a derivative. Failures raise
+SingularError (solve, inv of an exactly singular matrix; the message names the batch index),
+NumericalError (cholesky of a matrix that is not positive definite), NonConvergenceError.
+
+>>> import tenferro as tf
+>>> a = tf.tensor([[4.0, 1.0], [2.0, 3.0]])
+>>> float(tf.linalg.det(a).numpy())
+10.0
+"""
+
+from . import tenferro_c as _c
+from ._core import _as_tensor, _wrap
+
+import math as _math
+
+__all__ = ["solve", "solve_triangular", "cholesky", "qr", "svd", "svdvals", "eigh", "eigvalsh",
+           "eig", "eigvals", "lu_factor", "lu_solve", "lu", "inv", "det", "slogdet", "matrix_exp",
+           "pinv", "lstsq", "norm", "matrix_norm", "vector_norm", "cond", "matrix_power",
+           "multi_dot", "vecdot", "vander", "tensorinv", "tensorsolve"]
+
+_TRANS = {"N": 0, "T": 1, "C": 2}
+_NORMS = {"fro": 0, "nuc": 1, 1: 2, -1: 3, 2: 4, -2: 5, _math.inf: 6, -_math.inf: 7}
+
+
+def _options(upper=False, left=True, unit_diagonal=False, trans="N", full_matrices=False,
+             positive_diagonal=False, derivative_eps=0.0, rtol=None, hermitian=False):
+    o = _c.tfe_linalg_options_create()
+    _c.tfe_linalg_options_set_upper(o, int(bool(upper)))
+    _c.tfe_linalg_options_set_left(o, int(bool(left)))
+    _c.tfe_linalg_options_set_unit_diagonal(o, int(bool(unit_diagonal)))
+    if trans not in _TRANS:
+        raise ValueError(f"trans must be 'N', 'T' or 'C', not {trans!r}")
+    _c.tfe_linalg_options_set_transpose(o, _TRANS[trans])
+    _c.tfe_linalg_options_set_full_matrices(o, int(bool(full_matrices)))
+    _c.tfe_linalg_options_set_positive_diagonal(o, int(bool(positive_diagonal)))
+    _c.tfe_linalg_options_set_derivative_eps(o, float(derivative_eps))
+    _c.tfe_linalg_options_set_rtol(o, -1.0 if rtol is None else float(rtol))
+    _c.tfe_linalg_options_set_hermitian(o, int(bool(hermitian)))
+    return o
+
+
+def _norm_code(ord):
+    try:
+        return _NORMS[ord]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown matrix norm order {ord!r}: 'fro', 'nuc', 1, -1, 2, -2, inf, "
+                         "-inf") from None
+
+
+def _pair(a, b):
+    a = _as_tensor(a)
+    return a, _as_tensor(b, a)
+
+
+def solve(a, b):
+    """X with A X = B; a [N,N,B..], b [N,K,B..] (rank >= 2). One LU factorisation per matrix."""
+    a, b = _pair(a, b)
+    return _wrap(_c.tfe_linalg_solve(a._h, b._h))
+
+
+def solve_triangular(a, b, *, upper=False, left=True, unit_diagonal=False, trans="N"):
+    """op(A) X = B (left) or X op(A) = B with A triangular (only its triangle is read);
+    trans is 'N', 'T' or 'C'."""
+    a, b = _pair(a, b)
+    o = _options(upper=upper, left=left, unit_diagonal=unit_diagonal, trans=trans)
+    return _wrap(_c.tfe_linalg_solve_triangular(a._h, b._h, o))
+
+
+def cholesky(a, *, upper=False):
+    """L with A = L L^H from the lower triangle (upper=True: U with A = U^H U from the upper);
+    derivatives take A as Hermitian."""
+    return _wrap(_c.tfe_linalg_cholesky_ex(_as_tensor(a)._h, _options(upper=upper)))
+
+
+def qr(a, mode="reduced", *, positive_diagonal=False):
+    """QR: mode 'reduced' (Q [M,K], R [K,N]) or 'complete' (Q [M,M], R [M,N]);
+    positive_diagonal gives R a real non-negative diagonal. Never fails on rank deficiency."""
+    if mode not in ("reduced", "complete"):
+        raise ValueError(f"mode must be 'reduced' or 'complete', not {mode!r}")
+    o = _options(full_matrices=mode == "complete", positive_diagonal=positive_diagonal)
+    q, r = _c.tfe_linalg_qr_ex(_as_tensor(a)._h, o)
+    return _wrap(q), _wrap(r)
+
+
+def svd(a, full_matrices=False, *, derivative_eps=0.0):
+    """SVD: (U, S real descending, Vh) with A = U diag(S) Vh; reduced unless full_matrices."""
+    o = _options(full_matrices=full_matrices, derivative_eps=derivative_eps)
+    u, s, vh = _c.tfe_linalg_svd_ex(_as_tensor(a)._h, o)
+    return _wrap(u), _wrap(s), _wrap(vh)
+
+
+def svdvals(a):
+    """The singular values alone, descending."""
+    return _wrap(_c.tfe_linalg_svdvals(_as_tensor(a)._h))
+
+
+def eigh(a, UPLO="L", *, derivative_eps=0.0):
+    """Hermitian eigendecomposition from the UPLO triangle: (w real ascending, V unitary)."""
+    o = _options(upper=_upper(UPLO), derivative_eps=derivative_eps)
+    w, v = _c.tfe_linalg_eigh_ex(_as_tensor(a)._h, o)
+    return _wrap(w), _wrap(v)
+
+
+def eigvalsh(a, UPLO="L"):
+    """Hermitian eigenvalues alone, ascending."""
+    return _wrap(_c.tfe_linalg_eigvalsh(_as_tensor(a)._h, _options(upper=_upper(UPLO))))
+
+
+def eig(a, *, derivative_eps=0.0):
+    """General eigendecomposition: (w, V) complex, unit-norm columns, LAPACK's order."""
+    w, v = _c.tfe_linalg_eig_ex(_as_tensor(a)._h, _options(derivative_eps=derivative_eps))
+    return _wrap(w), _wrap(v)
+
+
+def eigvals(a):
+    """General eigenvalues alone (complex)."""
+    return _wrap(_c.tfe_linalg_eigvals(_as_tensor(a)._h))
+
+
+def lu_factor(a):
+    """Packed LU (getrf): (lu, pivots I32 1-based, info I32); singular input is not an error."""
+    lu_, piv, info = _c.tfe_linalg_lu_factor(_as_tensor(a)._h)
+    return _wrap(lu_), _wrap(piv), _wrap(info)
+
+
+def lu_solve(lu, pivots, b, *, trans="N"):
+    """op(A) X = B from lu_factor's lu and pivots."""
+    lu = _as_tensor(lu)
+    return _wrap(_c.tfe_linalg_lu_solve(lu._h, _as_tensor(pivots, lu)._h, _as_tensor(b, lu)._h,
+                                        _options(trans=trans)))
+
+
+def lu(a):
+    """A = P L U unpacked: (P [M,M], L [M,K] unit lower, U [K,N] upper)."""
+    p, l_, u = _c.tfe_linalg_lu(_as_tensor(a)._h)
+    return _wrap(p), _wrap(l_), _wrap(u)
+
+
+def inv(a):
+    """The inverse (solves A X = I)."""
+    return _wrap(_c.tfe_linalg_inv(_as_tensor(a)._h))
+
+
+def det(a):
+    """The determinant per matrix (0 for an exactly singular one)."""
+    return _wrap(_c.tfe_linalg_det(_as_tensor(a)._h))
+
+
+def slogdet(a):
+    """(sign, logabs) with det = sign * exp(logabs); sign 0 and logabs -inf when singular."""
+    sign, logabs = _c.tfe_linalg_slogdet(_as_tensor(a)._h)
+    return _wrap(sign), _wrap(logabs)
+
+
+def _upper(uplo):
+    if uplo not in ("L", "U"):
+        raise ValueError(f"UPLO must be 'L' or 'U', not {uplo!r}")
+    return uplo == "U"
+
+
+def matrix_exp(a):
+    """The matrix exponential (scaling and squaring, Pade 13)."""
+    return _wrap(_c.tfe_linalg_matrix_exp(_as_tensor(a)._h))
+
+
+def pinv(a, rtol=None, hermitian=False):
+    """The pseudo-inverse; singular values below rtol * max are dropped (default
+    max(M, N) * eps)."""
+    return _wrap(_c.tfe_linalg_pinv(_as_tensor(a)._h, _options(rtol=rtol, hermitian=hermitian)))
+
+
+def lstsq(a, b, rtol=None):
+    """The minimum-norm least-squares solution of A X = B."""
+    a, b = _pair(a, b)
+    return _wrap(_c.tfe_linalg_lstsq(a._h, b._h, _options(rtol=rtol)))
+
+
+def matrix_norm(a, ord="fro"):
+    """Matrix norm over the first two dims: 'fro', 'nuc', 1, -1, 2, -2, inf, -inf."""
+    return _wrap(_c.tfe_linalg_matrix_norm(_as_tensor(a)._h, _norm_code(ord)))
+
+
+def vector_norm(x, ord=2, axis=None):
+    """(sum |x|^ord)^(1/ord) over axis (an int, a sequence, or None for all); inf, -inf, 0."""
+    axes = () if axis is None else ((axis,) if isinstance(axis, int) else tuple(axis))
+    return _wrap(_c.tfe_linalg_vector_norm(_as_tensor(x)._h, float(ord), axes))
+
+
+def norm(x, ord=None, axis=None):
+    """NumPy's norm in tenferro's layout: a matrix norm when axis is (0, 1) (or None with a
+    matrix order on a rank-2 input), else a vector norm (ord None: 2, over all axes by
+    default)."""
+    x = _as_tensor(x)
+    if axis is not None and not isinstance(axis, int) and len(tuple(axis)) == 2:
+        if tuple(axis) != (0, 1):
+            raise ValueError("matrix norms are over the first two dims (axis=(0, 1))")
+        return matrix_norm(x, "fro" if ord is None else ord)
+    if axis is None and ord is not None and x.ndim == 2:
+        return matrix_norm(x, ord)
+    return vector_norm(x, 2 if ord is None else ord, axis)
+
+
+def cond(a, p=None):
+    """The condition number in a matrix norm order (None: 2)."""
+    return _wrap(_c.tfe_linalg_cond(_as_tensor(a)._h, _norm_code(2 if p is None else p)))
+
+
+def matrix_power(a, n):
+    """a^n by repeated squaring (n < 0 inverts; n == 0 gives the identity)."""
+    return _wrap(_c.tfe_linalg_matrix_power(_as_tensor(a)._h, int(n)))
+
+
+def multi_dot(arrays):
+    """The product of the matrices in the cheapest order; the ends may be vectors."""
+    ts = [_as_tensor(arrays[0])]
+    ts += [_as_tensor(x, ts[0]) for x in arrays[1:]]
+    return _wrap(_c.tfe_linalg_multi_dot([t._h for t in ts]))
+
+
+def vecdot(a, b, axis=0):
+    """sum(conj(a) * b) over axis (default 0: vectors are the first dim in tenferro)."""
+    a, b = _pair(a, b)
+    return _wrap(_c.tfe_linalg_vecdot(a._h, b._h, int(axis)))
+
+
+def vander(x, N=None):
+    """[len(x), N] with columns x^0 .. x^(N-1) (increasing, as torch.linalg.vander)."""
+    x = _as_tensor(x)
+    return _wrap(_c.tfe_linalg_vander(x._h, x.shape[0] if N is None else int(N)))
+
+
+def tensorinv(a, ind=2):
+    """The inverse of a as a map from its last dims to its first ind dims."""
+    return _wrap(_c.tfe_linalg_tensorinv(_as_tensor(a)._h, int(ind)))
+
+
+def tensorsolve(a, b):
+    """x with tensordot(a, x) = b; a has b's dims followed by x's (column-major grouping)."""
+    a, b = _pair(a, b)
+    return _wrap(_c.tfe_linalg_tensorsolve(a._h, b._h))

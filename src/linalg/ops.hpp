@@ -1,0 +1,53 @@
+// The linalg extension ops (the kernel basis of seed 004): their defs, option encodings and the
+// IR builders the derivative rules and composites use. One file per op in linalg/ops/.
+#pragma once
+
+#include <vector>
+
+#include "linalg/op_base.hpp"
+
+namespace tfe::linalg {
+
+struct TriangularOptions {
+  bool upper = false;
+  bool left = true; // op(A) X = B; false: X op(A) = B
+  bool unit_diagonal = false;
+  Trans trans = Trans::No;
+};
+
+enum class SvdMode : int64_t { Reduced = 0, Full = 1 };
+
+// Outputs in brackets. a, b: [rows, cols, batch..]; equal batch dims across operands.
+const LinalgOp& triangular_solve_op();      // (a, b) -> [x]; linear in b
+const LinalgOp& lu_factor_op();             // (a) -> [lu, pivots I32, info I32]
+const LinalgOp& lu_factor_solve_op();       // (a, b) -> [x, lu, pivots]: one factorisation
+const LinalgOp& lu_solve_op();              // (lu, pivots, b) -> [x]; linear in b
+const LinalgOp& cholesky_op();              // (a) -> [l]; options {upper}
+const LinalgOp& qr_op();                    // (a) -> [q, r]; options {complete}
+const LinalgOp& svd_op();                   // (a) -> [u, s, vh]; options {SvdMode}
+const LinalgOp& eigh_op();                  // (a) -> [w, v]; options {upper}; eps
+const LinalgOp& eig_op();                   // (a) -> [w, v]; eps
+const LinalgOp& svdvals_op();               // (a) -> [s]
+const LinalgOp& eigvalsh_op();              // (a) -> [w]; options {upper}
+const LinalgOp& eigvals_op();               // (a) -> [w]
+const LinalgOp& pivots_to_permutation_op(); // (pivots [K,B..]) -> [perm I32 [M,B..]]; option {M}
+const LinalgOp& matrix_exp_op();            // (a) -> [exp(a)]
+const LinalgOp& matrix_exp_frechet_op();    // (a, e) -> [L(a, e)]; linear in e
+
+ops::ExtensionParams triangular_solve_params(const TriangularOptions& o);
+TriangularOptions triangular_options(const ops::ExtensionParams& p);
+
+// IR builders (graph values) for rules and composites.
+Value triangular_solve(const Value& a, const Value& b, const TriangularOptions& o);
+Value lu_solve(const Value& lu, const Value& pivots, const Value& b, Trans trans);
+std::vector<Value> lu_factor(const Value& a);
+// op(m) for a Trans.
+Value apply_trans(const Value& m, Trans t);
+// The unit lower factor L and the upper factor U of a packed square LU.
+Value unit_lower(const Value& lu);
+Value upper(const Value& lu);
+// The tangent of a packed square LU: with X = L^-1 P^T dA U^-1, dLU = L tril(X,-1) + triu(X) U.
+// `a_inv_da` is A^-1 dA (from lu_solve).
+Value lu_tangent(const Value& lu, const Value& a_inv_da);
+
+} // namespace tfe::linalg

@@ -1,0 +1,97 @@
+// QR: A = Q R, reduced (Q [M,K], R [K,N], K = min(M,N)) or complete (Q [M,M], R [M,N]); R upper
+// triangular. Never fails on rank deficiency (seed 004).
+#include "linalg/ir.hpp"
+#include "linalg/ops.hpp"
+#include "linalg/ops/cpu_options.hpp"
+
+namespace tfe::linalg {
+namespace {
+
+// Columns [begin, end) of a [M,N,B..] value.
+Value columns(const Value& a, Extent begin, Extent end) {
+  const Shape& s = a.meta().shape;
+  Shape starts(s.size(), 0), limits = s;
+  starts[1] = begin;
+  limits[1] = end;
+  return ad::emit1(ops::OpCode::Slice, a, ops::SliceParams{starts, limits, Dims(s.size(), 1)});
+}
+
+// The JVP of A = Q R for a square or tall A. With C = Q^H dA R^-1 (= Q^H dQ + dR R^-1, a
+// skew-Hermitian plus an upper triangular part): Omega = tril(C,-1) - tril(C,-1)^H + i Im diag(C)
+// (R's diagonal stays real), dQ = dA R^-1 + Q (Omega - C), dR = (C - Omega) R.
+std::pair<Value, Value> tall_jvp(const Value& q, const Value& r, const Value& da) {
+  Value da_rinv = triangular_solve(r, da, {true, false, false, Trans::No});
+  Value c = ir::matmul(ir::mH(q), da_rinv);
+  Value low = ir::tril(c, -1);
+  Value omega = ad::sub(low, ir::mH(low));
+  if (is_complex(c.meta().dtype)) {
+    Value d = ir::diagonal(c);
+    omega = ad::add(omega, ir::diag_embed(ad::sub(d, ad::convert(ad::real(d), d.meta().dtype))));
+  }
+  Value dq = ad::add(ir::matmul(q, ad::sub(omega, c)), da_rinv);
+  Value dr = ir::matmul(ad::sub(c, omega), r);
+  return {dq, dr};
+}
+
+class QrOp final : public LinalgOp {
+public:
+  QrOp() : LinalgOp("qr", "tfe_linalg_qr", 1, 2) {}
+
+  ops::MetaList infer(std::span<const ops::Meta> in, const ops::ExtensionParams& p) const override {
+    require_float(in[0], "a");
+    require_matrix(in[0], "a");
+    const Shape& s = in[0].shape;
+    Extent m = s[0], n = s[1], k = option(p, 0) ? m : min_extent(m, n);
+    return {{in[0].dtype, matrix_shape(m, k, s)}, {in[0].dtype, matrix_shape(k, n, s)}};
+  }
+
+  void run_cpu(std::span<const Tensor> in, const ops::ExtensionParams& p,
+               std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
+    cpu::lapack::Qr r = cpu::lapack::qr(in[0], option(p, 0) != 0);
+    out[0] = std::move(r.q);
+    out[1] = std::move(r.r);
+  }
+
+  std::string format_options(const ops::ExtensionParams& p) const override {
+    return option(p, 0) ? "{complete}" : "{reduced}";
+  }
+
+  // Tall or square: tall_jvp. Wide (M < N): A = [X | Y] with X = Q R1 square, R = [R1 | Q^H Y],
+  // so dQ, dR1 come from X and dR2 = dQ^H Y + Q^H dY.
+  void jvp(const ad::MultiJvpArgs& a, std::span<Tangent> out) const override {
+    const Value &q = a.y[0], &r = a.y[1], &da = *a.dx[0];
+    const Shape& s = a.x[0].meta().shape;
+    Extent m = s[0], n = s[1];
+    bool complete = option(params(a.node), 0) != 0;
+    if (m == n || (m.is_const() && n.is_const() && m.value() > n.value())) {
+      if (complete && !(m == n))
+        fail(Status::NotDifferentiable,
+             "qr: complete mode of a tall matrix (shape %s) has no derivative (Q is not unique)",
+             ops::format_shape(s).c_str());
+      auto [dq, dr] = tall_jvp(q, r, da);
+      out[0] = dq;
+      out[1] = dr;
+      return;
+    }
+    if (!(m.is_const() && n.is_const()))
+      fail(Status::NotDifferentiable,
+           "qr: the derivative needs to know whether a (shape %s) is tall or wide",
+           ops::format_shape(s).c_str());
+    Value x = columns(a.x[0], 0, m), y = columns(a.x[0], m, n);
+    Value dx = columns(da, 0, m), dy = columns(da, m, n);
+    auto [dq, dr1] = tall_jvp(q, columns(r, 0, m), dx);
+    Value dr2 = ad::add(ir::matmul(ir::mH(dq), y), ir::matmul(ir::mH(q), dy));
+    out[0] = dq;
+    std::array<Value, 2> parts{dr1, dr2};
+    out[1] = graph::emit(ops::OpCode::Concatenate, parts, ops::AxisParams{1});
+  }
+};
+
+} // namespace
+
+const LinalgOp& qr_op() {
+  static const QrOp op;
+  return op;
+}
+
+} // namespace tfe::linalg

@@ -1,0 +1,563 @@
+// Definitions of the linalg surface templates (surface.hpp). Included only by the files that
+// instantiate them for the three value types.
+#pragma once
+
+#include <array>
+#include <cmath>
+#include <optional>
+
+#include "eager/surface_impl.hpp"
+#include "linalg/surface.hpp"
+
+namespace tfe::linalg::api {
+namespace detail {
+
+using tfe::eager::detail::emit1;
+using tfe::eager::detail::literal_of;
+
+template <class V> std::vector<V> emit_ext(const ops::ExtensionParams& p, std::span<const V> in) {
+  return emit_multi(ops::OpCode::Extension, in, ops::Params(p));
+}
+template <class V> V emit_ext1(const ops::ExtensionParams& p, std::span<const V> in) {
+  return emit(ops::OpCode::Extension, in, ops::Params(p));
+}
+
+inline void require_float(const char* fn, const char* what, DType d) {
+  if (!is_inexact(d))
+    fail(Status::DtypeMismatch, "%s: %s is %s; linalg accepts F32, F64, C32 and C64", fn, what,
+         std::string(dtype_name(d)).c_str());
+}
+
+inline void require_matrix(const char* fn, const char* what, const Shape& s) {
+  if (s.size() < 2)
+    fail(Status::ShapeMismatch,
+         "%s: %s has shape %s; it needs rank >= 2 (the first two dims are the matrix)", fn, what,
+         ops::format_shape(s).c_str());
+}
+
+// A square float matrix (batched): what inv, det and slogdet take.
+template <class V> ops::Meta require_square(const char* fn, const V& a) {
+  ops::Meta m = meta_of(a);
+  require_float(fn, "a", m.dtype);
+  require_matrix(fn, "a", m.shape);
+  ops::require_eq(m.shape[0], m.shape[1], Status::ShapeMismatch, "square",
+                  std::string(fn) + ": a of shape " + ops::format_shape(m.shape) +
+                      " must be square");
+  return m;
+}
+
+// a and b in their joined float dtype with their batch dims broadcast (left-aligned).
+template <class V> std::array<V, 2> joined(const char* fn, const V& a, const V& b) {
+  ops::Meta ma = meta_of(a), mb = meta_of(b);
+  require_float(fn, "a", ma.dtype);
+  require_float(fn, "b", mb.dtype);
+  require_matrix(fn, "a", ma.shape);
+  require_matrix(fn, "b", mb.shape);
+  DType d = join(ma.dtype, mb.dtype);
+  std::array<Shape, 2> batches{batch_shape(ma.shape), batch_shape(mb.shape)};
+  Shape batch = tfe::eager::broadcast_shapes(batches);
+  auto prepare = [&](const V& v, const ops::Meta& m) {
+    V w = m.dtype == d ? v : tfe::eager::cast(v, d);
+    Shape s{m.shape[0], m.shape[1]};
+    s.insert(s.end(), batch.begin(), batch.end());
+    return tfe::eager::broadcast_to(w, s);
+  };
+  return {prepare(a, ma), prepare(b, mb)};
+}
+
+template <class V> V scalar_of(DType d, double v) {
+  return tfe::eager::cast(literal_of<V>(Tensor::scalar(v)), d);
+}
+
+// +1 or -1 per matrix: the parity of the row interchanges of LAPACK pivots [N, B..].
+template <class V> V pivot_sign(const V& pivots, DType d) {
+  Shape s = meta_of(pivots).shape;
+  V row = emit(ops::OpCode::Iota, std::span<const V>{}, ops::IotaParams{DType::I32, s, 0});
+  std::array<V, 2> plus{row,
+                        tfe::eager::cast(literal_of<V>(Tensor::scalar(int32_t{1})), DType::I32)};
+  V one_based = tfe::eager::call(ops::OpCode::Add, std::span<const V>(plus));
+  std::array<V, 2> cmp{pivots, one_based};
+  V swapped = tfe::eager::call(ops::OpCode::Compare, std::span<const V>(cmp),
+                               ops::CompareParams{ops::CompareDir::Ne});
+  std::array<int64_t, 1> rows{0};
+  V count = tfe::eager::sum(swapped, rows); // I64
+  std::array<V, 2> rem{count, literal_of<V>(Tensor::scalar(int64_t{2}))};
+  V odd = tfe::eager::cast(tfe::eager::call(ops::OpCode::Rem, std::span<const V>(rem)), d);
+  std::array<V, 2> twice{odd, scalar_of<V>(d, -2.0)};
+  std::array<V, 2> sign{scalar_of<V>(d, 1.0),
+                        tfe::eager::call(ops::OpCode::Mul, std::span<const V>(twice))};
+  return tfe::eager::call(ops::OpCode::Add, std::span<const V>(sign));
+}
+
+// The identity of dtype d with the shape [N, N, B..] (batch dims broadcast).
+template <class V> V identity(DType d, const Shape& shape) {
+  Shape sq{shape[0], shape[0]};
+  V rows = emit(ops::OpCode::Iota, std::span<const V>{}, ops::IotaParams{DType::I32, sq, 0});
+  V cols = emit(ops::OpCode::Iota, std::span<const V>{}, ops::IotaParams{DType::I32, sq, 1});
+  std::array<V, 2> rc{rows, cols};
+  V eye = tfe::eager::cast(tfe::eager::call(ops::OpCode::Compare, std::span<const V>(rc),
+                                            ops::CompareParams{ops::CompareDir::Eq}),
+                           d);
+  return tfe::eager::broadcast_to(eye, shape);
+}
+
+template <class V> V diagonal_of(const V& m) {
+  return emit1(ops::OpCode::ExtractDiag, m, ops::DiagParams{0, 1});
+}
+
+template <class V> V un(ops::OpCode code, const V& a) { return emit1(code, a, ops::NoParams{}); }
+template <class V> V bin(ops::OpCode code, const V& a, const V& b) {
+  std::array<V, 2> in{a, b};
+  return tfe::eager::call(code, std::span<const V>(in));
+}
+template <class V> V select(const V& pred, const V& t, const V& f) {
+  std::array<V, 3> in{pred, t, f};
+  return tfe::eager::call(ops::OpCode::Select, std::span<const V>(in));
+}
+template <class V> V compare(const V& a, const V& b, ops::CompareDir dir) {
+  std::array<V, 2> in{a, b};
+  return tfe::eager::call(ops::OpCode::Compare, std::span<const V>(in), ops::CompareParams{dir});
+}
+template <class V> V conj(const V& a) {
+  return is_complex(meta_of(a).dtype) ? un(ops::OpCode::Conj, a) : a;
+}
+template <class V> V m_transpose(const V& a) {
+  Dims perm{1, 0};
+  for (int64_t i = 2; i < static_cast<int64_t>(meta_of(a).shape.size()); ++i) perm.push_back(i);
+  return emit1(ops::OpCode::Transpose, a, ops::TransposeParams{perm});
+}
+template <class V> V m_adjoint(const V& a) { return conj(m_transpose(a)); }
+template <class V> V reduce(ops::OpCode code, const V& x, std::initializer_list<int64_t> axes) {
+  return tfe::eager::reduce(code, x, std::span<const int64_t>(axes.begin(), axes.size()));
+}
+// v [K, B..] spread over the columns (matrix_dim 1) or rows (0) of a matrix of shape `shape`.
+template <class V> V spread(const V& v, const Shape& shape, int64_t matrix_dim) {
+  Dims dims{matrix_dim};
+  for (int64_t i = 2; i < static_cast<int64_t>(shape.size()); ++i) dims.push_back(i);
+  return emit1(ops::OpCode::BroadcastInDim, v, ops::BroadcastInDimParams{shape, dims});
+}
+// Columns [begin, end) (dim 1) or rows (dim 0) of a matrix.
+template <class V> V take(const V& a, int64_t dim, Extent begin, Extent end) {
+  Shape s = meta_of(a).shape;
+  Shape starts(s.size(), 0), limits = s;
+  starts[static_cast<size_t>(dim)] = begin;
+  limits[static_cast<size_t>(dim)] = end;
+  return emit1(ops::OpCode::Slice, a, ops::SliceParams{starts, limits, Dims(s.size(), 1)});
+}
+// An [rows, cols] identity-like Bool/float pattern (ones where row == col) broadcast to `shape`.
+template <class V> V rectangular_eye(DType d, const Shape& shape) {
+  Shape rc{shape[0], shape[1]};
+  V rows = emit(ops::OpCode::Iota, std::span<const V>{}, ops::IotaParams{DType::I32, rc, 0});
+  V cols = emit(ops::OpCode::Iota, std::span<const V>{}, ops::IotaParams{DType::I32, rc, 1});
+  return tfe::eager::broadcast_to(tfe::eager::cast(compare(rows, cols, ops::CompareDir::Eq), d),
+                                  shape);
+}
+inline int64_t constant_extent(const char* fn, Extent e) {
+  if (!e.is_const())
+    fail(Status::NotSupported, "%s needs constant matrix dims, not the symbolic extent %s", fn,
+         to_string(e).c_str());
+  return e.value();
+}
+// x / |x| elementwise, and 1 where x is exactly zero (a phase that is always defined).
+template <class V> V unit_phase(const V& x) {
+  DType d = meta_of(x).dtype;
+  V mag = un(ops::OpCode::Abs, x);
+  V zero = compare(mag, scalar_of<V>(real_dtype(d), 0.0), ops::CompareDir::Eq);
+  V safe = select(zero, scalar_of<V>(real_dtype(d), 1.0), mag);
+  return select(zero, scalar_of<V>(d, 1.0), bin(ops::OpCode::Div, x, safe));
+}
+// 1 / s where keep, 0 elsewhere, without an infinite intermediate (so no NaN in derivatives).
+template <class V> V masked_reciprocal(const V& s, const V& keep) {
+  DType d = meta_of(s).dtype;
+  V safe = select(keep, s, scalar_of<V>(d, 1.0));
+  return select(keep, bin(ops::OpCode::Div, scalar_of<V>(d, 1.0), safe), scalar_of<V>(d, 0.0));
+}
+// keep[i] = mags[i] > rtol * max(mags) within each matrix's values (mags [K, B..], real).
+template <class V> V above_cutoff(const V& mags, double rtol) {
+  Shape s = meta_of(mags).shape;
+  V largest = reduce(ops::OpCode::ReduceMax, mags, {0});
+  Dims batch;
+  for (int64_t i = 1; i < static_cast<int64_t>(s.size()); ++i) batch.push_back(i);
+  V cutoff = emit1(ops::OpCode::BroadcastInDim,
+                   bin(ops::OpCode::Mul, largest, scalar_of<V>(meta_of(mags).dtype, rtol)),
+                   ops::BroadcastInDimParams{s, batch});
+  return compare(mags, cutoff, ops::CompareDir::Gt);
+}
+inline double machine_eps(DType d) {
+  return real_dtype(d) == DType::F32 ? 1.1920928955078125e-07 : 2.220446049250313e-16;
+}
+
+} // namespace detail
+
+template <class V> V solve(const V& a, const V& b) {
+  auto ab = detail::joined("solve", a, b);
+  return detail::emit_ext<V>(lu_factor_solve_op().make_params(), ab)[0];
+}
+
+template <class V> V solve_triangular(const V& a, const V& b, const TriangularOptions& o) {
+  auto ab = detail::joined("solve_triangular", a, b);
+  return detail::emit_ext1<V>(triangular_solve_params(o), ab);
+}
+
+template <class V> V cholesky(const V& a, bool upper) {
+  std::array<V, 1> in{a};
+  return detail::emit_ext1<V>(cholesky_op().make_params({upper}), in);
+}
+
+template <class V> std::vector<V> qr(const V& a, bool complete) {
+  std::array<V, 1> in{a};
+  return detail::emit_ext<V>(qr_op().make_params({complete}), in);
+}
+
+template <class V> std::vector<V> svd(const V& a, SvdMode mode, double eps) {
+  std::array<V, 1> in{a};
+  return detail::emit_ext<V>(svd_op().make_params({static_cast<int64_t>(mode)}, eps), in);
+}
+
+template <class V> std::vector<V> eigh(const V& a, bool upper, double eps) {
+  std::array<V, 1> in{a};
+  return detail::emit_ext<V>(eigh_op().make_params({upper}, eps), in);
+}
+
+template <class V> std::vector<V> eig(const V& a, double eps) {
+  std::array<V, 1> in{a};
+  return detail::emit_ext<V>(eig_op().make_params({}, eps), in);
+}
+
+template <class V> std::vector<V> lu_factor(const V& a) {
+  std::array<V, 1> in{a};
+  return detail::emit_ext<V>(lu_factor_op().make_params(), in);
+}
+
+template <class V> V lu_solve(const V& lu, const V& pivots, const V& b, Trans trans) {
+  std::array<V, 3> in{lu, pivots, b};
+  return detail::emit_ext1<V>(lu_solve_op().make_params({static_cast<int64_t>(trans)}), in);
+}
+
+template <class V> V inv(const V& a) {
+  ops::Meta m = detail::require_square("inv", a);
+  return solve(a, detail::identity<V>(m.dtype, {m.shape[0], m.shape[0]}));
+}
+
+template <class V> V det(const V& a) {
+  detail::require_square("det", a);
+  std::vector<V> f = lu_factor(a);
+  DType d = meta_of(a).dtype;
+  std::array<int64_t, 1> rows{0};
+  V prod = tfe::eager::prod(detail::diagonal_of(f[0]), rows);
+  std::array<V, 2> in{prod, detail::pivot_sign(f[1], d)};
+  return tfe::eager::call(ops::OpCode::Mul, std::span<const V>(in));
+}
+
+template <class V> std::vector<V> slogdet(const V& a) {
+  detail::require_square("slogdet", a);
+  std::vector<V> f = lu_factor(a);
+  DType d = meta_of(a).dtype;
+  std::array<int64_t, 1> rows{0};
+  V diag = detail::diagonal_of(f[0]);
+  V mag = detail::emit1(ops::OpCode::Abs, diag, ops::NoParams{});
+  V logabs = tfe::eager::sum(detail::emit1(ops::OpCode::Log, mag, ops::NoParams{}), rows);
+  V unit;
+  if (is_complex(d)) {
+    // d / |d|, and 0 for an exactly zero pivot (sign 0 for a singular matrix)
+    std::array<V, 2> q{diag, mag};
+    V ratio = tfe::eager::call(ops::OpCode::Div, std::span<const V>(q));
+    std::array<V, 2> z{mag, detail::scalar_of<V>(real_dtype(d), 0.0)};
+    V zero_pivot = tfe::eager::call(ops::OpCode::Compare, std::span<const V>(z),
+                                    ops::CompareParams{ops::CompareDir::Eq});
+    std::array<V, 3> sel{zero_pivot, detail::scalar_of<V>(d, 0.0), ratio};
+    unit = tfe::eager::call(ops::OpCode::Select, std::span<const V>(sel));
+  } else {
+    unit = detail::emit1(ops::OpCode::Sign, diag, ops::NoParams{});
+  }
+  std::array<V, 2> in{tfe::eager::prod(unit, rows), detail::pivot_sign(f[1], d)};
+  return {tfe::eager::call(ops::OpCode::Mul, std::span<const V>(in)), logabs};
+}
+
+template <class V> V svdvals(const V& a) {
+  std::array<V, 1> in{a};
+  return detail::emit_ext1<V>(svdvals_op().make_params(), in);
+}
+
+template <class V> V eigvalsh(const V& a, bool upper) {
+  std::array<V, 1> in{a};
+  return detail::emit_ext1<V>(eigvalsh_op().make_params({upper}), in);
+}
+
+template <class V> V eigvals(const V& a) {
+  std::array<V, 1> in{a};
+  return detail::emit_ext1<V>(eigvals_op().make_params(), in);
+}
+
+template <class V> std::vector<V> lu(const V& a) {
+  std::vector<V> f = lu_factor(a);
+  ops::Meta m = meta_of(a);
+  Extent rows = m.shape[0], cols = m.shape[1], k = min_extent(rows, cols);
+  int64_t mr = detail::constant_extent("lu", rows);
+  // L [M,K]: unit lower part of the first K columns; U [K,N]: upper part of the first K rows.
+  V lcols = detail::take(f[0], 1, 0, k);
+  V l = detail::bin(ops::OpCode::Add,
+                    detail::emit1(ops::OpCode::Tril, lcols, ops::TriangleParams{-1}),
+                    detail::rectangular_eye<V>(m.dtype, meta_of(lcols).shape));
+  V u = detail::emit1(ops::OpCode::Triu, detail::take(f[0], 0, 0, k), ops::TriangleParams{0});
+  std::array<V, 1> piv{f[1]};
+  V perm = detail::emit_ext1<V>(pivots_to_permutation_op().make_params({mr}), piv);
+  Shape pshape = matrix_shape(rows, rows, m.shape);
+  V row = emit(ops::OpCode::Iota, std::span<const V>{}, ops::IotaParams{DType::I32, pshape, 0});
+  V p = tfe::eager::cast(detail::compare(row, detail::spread(perm, pshape, 1), ops::CompareDir::Eq),
+                         m.dtype);
+  return {p, l, u};
+}
+
+template <class V> V matrix_exp(const V& a) {
+  std::array<V, 1> in{a};
+  return detail::emit_ext1<V>(matrix_exp_op().make_params(), in);
+}
+
+template <class V> V pinv(const V& a, double rtol, bool hermitian) {
+  ops::Meta m = meta_of(a);
+  detail::require_float("pinv", "a", m.dtype);
+  detail::require_matrix("pinv", "a", m.shape);
+  if (rtol < 0)
+    rtol = static_cast<double>(std::max(detail::constant_extent("pinv", m.shape[0]),
+                                        detail::constant_extent("pinv", m.shape[1]))) *
+           detail::machine_eps(m.dtype);
+  // A^+ = V diag(1/s) U^H over the values above the cut-off (eigenpairs for Hermitian A).
+  V values, left, right;
+  if (hermitian) {
+    std::vector<V> wv = eigh(a, false, 0.0);
+    V mags = detail::un(ops::OpCode::Abs, wv[0]);
+    values = detail::masked_reciprocal(wv[0], detail::above_cutoff(mags, rtol));
+    left = wv[1];
+    right = wv[1];
+  } else {
+    std::vector<V> usv = svd(a, SvdMode::Reduced, 0.0);
+    values = detail::masked_reciprocal(usv[1], detail::above_cutoff(usv[1], rtol));
+    left = detail::m_adjoint(usv[2]);
+    right = usv[0];
+  }
+  V scaled = detail::bin(ops::OpCode::Mul, left,
+                         detail::spread(tfe::eager::cast(values, m.dtype), meta_of(left).shape, 1));
+  return tfe::eager::matmul(scaled, detail::m_adjoint(right));
+}
+
+template <class V> V vector_norm(const V& x, double ord, std::span<const int64_t> axes) {
+  ops::Meta m = meta_of(x);
+  detail::require_float("vector_norm", "x", m.dtype);
+  DType real = real_dtype(m.dtype);
+  V mag = detail::un(ops::OpCode::Abs, x);
+  if (std::isinf(ord))
+    return tfe::eager::reduce(ord > 0 ? ops::OpCode::ReduceMax : ops::OpCode::ReduceMin, mag, axes);
+  if (ord == 0) // the number of nonzero entries
+    return tfe::eager::cast(
+        tfe::eager::sum(detail::compare(mag, detail::scalar_of<V>(real, 0.0), ops::CompareDir::Ne),
+                        axes),
+        real);
+  if (ord == 1) return tfe::eager::sum(mag, axes);
+  if (ord == 2)
+    return detail::un(ops::OpCode::Sqrt,
+                      tfe::eager::sum(detail::bin(ops::OpCode::Mul, mag, mag), axes));
+  V powered = detail::bin(ops::OpCode::Pow, mag, detail::scalar_of<V>(real, ord));
+  return detail::bin(ops::OpCode::Pow, tfe::eager::sum(powered, axes),
+                     detail::scalar_of<V>(real, 1.0 / ord));
+}
+
+template <class V> V matrix_norm(const V& a, MatrixNorm ord) {
+  ops::Meta m = meta_of(a);
+  detail::require_float("matrix_norm", "a", m.dtype);
+  detail::require_matrix("matrix_norm", "a", m.shape);
+  using ops::OpCode;
+  switch (ord) {
+  case MatrixNorm::Fro: {
+    std::array<int64_t, 2> both{0, 1};
+    return vector_norm(a, 2.0, both);
+  }
+  case MatrixNorm::Nuc: return detail::reduce(OpCode::ReduceSum, svdvals(a), {0});
+  case MatrixNorm::Two: return detail::reduce(OpCode::ReduceMax, svdvals(a), {0});
+  case MatrixNorm::MinusTwo: return detail::reduce(OpCode::ReduceMin, svdvals(a), {0});
+  case MatrixNorm::One:
+  case MatrixNorm::MinusOne:
+  case MatrixNorm::Inf:
+  case MatrixNorm::MinusInf: {
+    // 1: the largest column sum of |a|; inf: the largest row sum (negative: the smallest)
+    bool columns = ord == MatrixNorm::One || ord == MatrixNorm::MinusOne;
+    bool largest = ord == MatrixNorm::One || ord == MatrixNorm::Inf;
+    V sums = detail::reduce(OpCode::ReduceSum, detail::un(OpCode::Abs, a), {columns ? 0 : 1});
+    return detail::reduce(largest ? OpCode::ReduceMax : OpCode::ReduceMin, sums, {0});
+  }
+  }
+  fail(Status::InvalidArgument, "matrix_norm: unknown order %d", static_cast<int>(ord));
+}
+
+template <class V> V cond(const V& a, MatrixNorm ord) {
+  if (ord == MatrixNorm::Two || ord == MatrixNorm::MinusTwo) {
+    V s = svdvals(a);
+    V hi = detail::reduce(ops::OpCode::ReduceMax, s, {0});
+    V lo = detail::reduce(ops::OpCode::ReduceMin, s, {0});
+    return ord == MatrixNorm::Two ? detail::bin(ops::OpCode::Div, hi, lo)
+                                  : detail::bin(ops::OpCode::Div, lo, hi);
+  }
+  return detail::bin(ops::OpCode::Mul, matrix_norm(a, ord), matrix_norm(inv(a), ord));
+}
+
+template <class V> V matrix_power(const V& a, int64_t n) {
+  ops::Meta m = detail::require_square("matrix_power", a);
+  if (n == 0) return detail::identity<V>(m.dtype, m.shape);
+  V base = n < 0 ? inv(a) : a;
+  uint64_t k = n < 0 ? 0 - static_cast<uint64_t>(n) : static_cast<uint64_t>(n);
+  // binary powering: the result multiplies in the squares of the set bits
+  std::optional<V> result;
+  while (true) {
+    if (k & 1u) result = result ? tfe::eager::matmul(*result, base) : base;
+    k >>= 1u;
+    if (!k) break;
+    base = tfe::eager::matmul(base, base);
+  }
+  return *result;
+}
+
+template <class V> V multi_dot(std::span<const V> xs) {
+  if (xs.size() < 2)
+    fail(Status::InvalidArgument, "multi_dot needs at least 2 matrices, got %zu", xs.size());
+  std::vector<V> ms(xs.begin(), xs.end());
+  bool row = meta_of(ms.front()).shape.size() == 1, col = meta_of(ms.back()).shape.size() == 1;
+  auto as_matrix = [](const V& v, bool first) {
+    Shape s = meta_of(v).shape;
+    Shape to = first ? Shape{1, s[0]} : Shape{s[0], 1};
+    return detail::emit1(ops::OpCode::Reshape, v, ops::ReshapeParams{to});
+  };
+  if (row) ms.front() = as_matrix(ms.front(), true);
+  if (col) ms.back() = as_matrix(ms.back(), false);
+  // the chain's dims p0 x p1, p1 x p2, ...; the cheapest parenthesisation by dynamic programming
+  size_t n = ms.size();
+  std::vector<int64_t> p;
+  for (size_t i = 0; i < n; ++i) {
+    Shape s = meta_of(ms[i]).shape;
+    if (s.size() != 2)
+      fail(Status::ShapeMismatch,
+           "multi_dot: operand %zu has shape %s; it takes matrices (and "
+           "vectors at the ends)",
+           i, ops::format_shape(s).c_str());
+    if (i == 0) p.push_back(detail::constant_extent("multi_dot", s[0]));
+    p.push_back(detail::constant_extent("multi_dot", s[1]));
+  }
+  std::vector<std::vector<double>> cost(n, std::vector<double>(n, 0));
+  std::vector<std::vector<size_t>> split(n, std::vector<size_t>(n, 0));
+  for (size_t len = 1; len < n; ++len)
+    for (size_t i = 0; i + len < n; ++i) {
+      size_t j = i + len;
+      cost[i][j] = -1;
+      for (size_t k = i; k < j; ++k) {
+        double c = cost[i][k] + cost[k + 1][j] +
+                   static_cast<double>(p[i]) * static_cast<double>(p[k + 1]) *
+                       static_cast<double>(p[j + 1]);
+        if (cost[i][j] < 0 || c < cost[i][j]) {
+          cost[i][j] = c;
+          split[i][j] = k;
+        }
+      }
+    }
+  auto build = [&](auto&& self, size_t i, size_t j) -> V {
+    if (i == j) return ms[i];
+    size_t k = split[i][j];
+    return tfe::eager::matmul(self(self, i, k), self(self, k + 1, j));
+  };
+  V out = build(build, 0, n - 1);
+  if (!row && !col) return out;
+  Shape s = meta_of(out).shape;
+  Shape to;
+  if (!row) to.push_back(s[0]);
+  if (!col) to.push_back(s[1]);
+  return detail::emit1(ops::OpCode::Reshape, out, ops::ReshapeParams{to});
+}
+
+template <class V> V vecdot(const V& a, const V& b, int64_t axis) {
+  std::array<int64_t, 1> ax{axis};
+  return tfe::eager::sum(detail::bin(ops::OpCode::Mul, detail::conj(a), b), ax);
+}
+
+template <class V> V vander(const V& x, int64_t n) {
+  ops::Meta m = meta_of(x);
+  if (m.shape.empty())
+    fail(Status::ShapeMismatch, "vander: x must have rank >= 1 ([N, B..]), not a scalar");
+  if (n < 0)
+    fail(Status::InvalidArgument, "vander: the number of columns %lld is negative", (long long)n);
+  Shape col = m.shape;
+  col.insert(col.begin() + 1, Extent(1)); // [N, 1, B..]
+  V power = tfe::eager::broadcast_to(detail::scalar_of<V>(m.dtype, 1.0), m.shape);
+  std::vector<V> columns;
+  for (int64_t k = 0; k < n; ++k) {
+    columns.push_back(detail::emit1(ops::OpCode::Reshape, power, ops::ReshapeParams{col}));
+    if (k + 1 < n) power = detail::bin(ops::OpCode::Mul, power, x);
+  }
+  if (columns.empty()) {
+    Shape empty = col;
+    empty[1] = 0;
+    return tfe::eager::broadcast_to(detail::scalar_of<V>(m.dtype, 0.0), empty);
+  }
+  return tfe::eager::concatenate(std::span<const V>(columns), 1);
+}
+
+namespace detail {
+inline Extent product(const Shape& s, size_t begin, size_t end) {
+  Extent p = 1;
+  for (size_t i = begin; i < end; ++i) p = p * s[i];
+  return p;
+}
+} // namespace detail
+
+template <class V> V tensorinv(const V& a, int64_t ind) {
+  Shape s = meta_of(a).shape;
+  if (ind <= 0 || ind >= static_cast<int64_t>(s.size()))
+    fail(Status::InvalidArgument, "tensorinv: ind %lld must split the %zu dims of a",
+         (long long)ind, s.size());
+  size_t k = static_cast<size_t>(ind);
+  Extent rows = detail::product(s, 0, k), cols = detail::product(s, k, s.size());
+  V inverse = inv(detail::emit1(ops::OpCode::Reshape, a, ops::ReshapeParams{Shape{rows, cols}}));
+  Shape out(s.begin() + static_cast<long>(k), s.end());
+  out.insert(out.end(), s.begin(), s.begin() + static_cast<long>(k));
+  return detail::emit1(ops::OpCode::Reshape, inverse, ops::ReshapeParams{out});
+}
+
+template <class V> V tensorsolve(const V& a, const V& b) {
+  Shape sa = meta_of(a).shape, sb = meta_of(b).shape;
+  if (sa.size() <= sb.size())
+    fail(Status::ShapeMismatch, "tensorsolve: a %s must have b's dims %s followed by x's",
+         ops::format_shape(sa).c_str(), ops::format_shape(sb).c_str());
+  for (size_t i = 0; i < sb.size(); ++i)
+    ops::require_eq(sa[i], sb[i], Status::ShapeMismatch, "leading",
+                    "tensorsolve: a " + ops::format_shape(sa) + " must start with b's dims " +
+                        ops::format_shape(sb));
+  Extent rows = detail::product(sb, 0, sb.size());
+  Extent cols = detail::product(sa, sb.size(), sa.size());
+  V m = detail::emit1(ops::OpCode::Reshape, a, ops::ReshapeParams{Shape{rows, cols}});
+  V rhs = detail::emit1(ops::OpCode::Reshape, b, ops::ReshapeParams{Shape{rows, 1}});
+  Shape out(sa.begin() + static_cast<long>(sb.size()), sa.end());
+  return detail::emit1(ops::OpCode::Reshape, solve(m, rhs), ops::ReshapeParams{out});
+}
+
+template <class V> V lstsq(const V& a, const V& b, double rcond) {
+  auto ab = detail::joined("lstsq", a, b);
+  return tfe::eager::matmul(pinv(ab[0], rcond, false), ab[1]);
+}
+
+template <class V> std::vector<V> qr_gauged(const V& a, bool complete, bool positive_diagonal) {
+  std::vector<V> qrv = qr(a, complete);
+  if (!positive_diagonal) return qrv;
+  // Q D and D^H R with D = diag(phase of R's diagonal): the same product, diag(R) real >= 0.
+  V phase = detail::unit_phase(detail::diagonal_of(qrv[1])); // [K, B..]
+  ops::Meta mq = meta_of(qrv[0]), mr = meta_of(qrv[1]);
+  Extent k = meta_of(phase).shape[0];
+  if (!(mq.shape[1] == k)) { // complete and tall: the extra columns of Q keep phase 1
+    Shape rest = meta_of(phase).shape;
+    rest[0] = mq.shape[1] - k;
+    std::array<V, 2> parts{phase,
+                           tfe::eager::broadcast_to(detail::scalar_of<V>(mq.dtype, 1.0), rest)};
+    phase = tfe::eager::concatenate(std::span<const V>(parts), 0);
+  }
+  V q = detail::bin(ops::OpCode::Mul, qrv[0], detail::spread(phase, mq.shape, 1));
+  V r = detail::bin(ops::OpCode::Mul, qrv[1], detail::spread(detail::conj(phase), mr.shape, 0));
+  return {q, r};
+}
+
+} // namespace tfe::linalg::api
