@@ -67,6 +67,21 @@ Value scale_along(const Value& a, const Value& d, int64_t dim) {
 Value scale_columns(const Value& a, const Value& d) { return scale_along(a, d, 1); }
 Value scale_rows(const Value& a, const Value& d) { return scale_along(a, d, 0); }
 
+Value take(const Value& a, int64_t dim, Extent begin, Extent end) {
+  const Shape& s = a.meta().shape;
+  Shape starts(s.size(), 0), limits = s;
+  starts[static_cast<size_t>(dim)] = begin;
+  limits[static_cast<size_t>(dim)] = end;
+  return ad::emit1(OpCode::Slice, a, ops::SliceParams{starts, limits, Dims(s.size(), 1)});
+}
+
+Value join(std::initializer_list<Value> parts, int64_t dim) {
+  std::vector<Value> in(parts);
+  return graph::emit(OpCode::Concatenate, in, ops::AxisParams{dim});
+}
+
+Value trace(const Value& a) { return ad::reduce_sum(diagonal(a), {0}); }
+
 Value hermitian_part(const Value& a) { return ad::scale(ad::add(a, mH(a)), 0.5); }
 
 Value inverse_gaps(const Value& w, double eps) {

@@ -23,6 +23,11 @@ Value diagonal_mask(Extent n, const Value& batch_of);
 // a [M,K,B..] times d [K,B..] on the columns (a diag(d)), or on the rows (diag(d) a, d [M,B..]).
 Value scale_columns(const Value& a, const Value& d);
 Value scale_rows(const Value& a, const Value& d);
+// Rows (dim 0) or columns (dim 1) [begin, end) of a matrix; parts joined along a dim.
+Value take(const Value& a, int64_t dim, Extent begin, Extent end);
+Value join(std::initializer_list<Value> parts, int64_t dim);
+// The trace of every matrix: [N, N, B..] -> [B..].
+Value trace(const Value& a);
 // The Hermitian part (a + a^H) / 2.
 Value hermitian_part(const Value& a);
 // F[i,j] = 1 / (w[j] - w[i]) off the diagonal, 0 on it, for w [N,B..] (real or complex);

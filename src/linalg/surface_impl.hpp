@@ -105,6 +105,39 @@ template <class V> V diagonal_of(const V& m) {
   return emit1(ops::OpCode::ExtractDiag, m, ops::DiagParams{0, 1});
 }
 
+// det = sign(P) prod(diag(U)) from a packed LU and its pivots.
+template <class V> V det_from_lu(const V& lu, const V& pivots) {
+  DType d = meta_of(lu).dtype;
+  std::array<int64_t, 1> rows{0};
+  V prod = tfe::eager::prod(diagonal_of(lu), rows);
+  std::array<V, 2> in{prod, pivot_sign(pivots, d)};
+  return tfe::eager::call(ops::OpCode::Mul, std::span<const V>(in));
+}
+
+// (sign, logabs) from a packed LU: logabs = sum log|u_ii|; sign = sign(P) prod(u_ii / |u_ii|),
+// 0 when a pivot is exactly zero.
+template <class V> std::vector<V> slogdet_from_lu(const V& lu, const V& pivots) {
+  DType d = meta_of(lu).dtype;
+  std::array<int64_t, 1> rows{0};
+  V diag = diagonal_of(lu);
+  V mag = emit1(ops::OpCode::Abs, diag, ops::NoParams{});
+  V logabs = tfe::eager::sum(emit1(ops::OpCode::Log, mag, ops::NoParams{}), rows);
+  V unit;
+  if (is_complex(d)) {
+    std::array<V, 2> q{diag, mag};
+    V ratio = tfe::eager::call(ops::OpCode::Div, std::span<const V>(q));
+    std::array<V, 2> z{mag, scalar_of<V>(real_dtype(d), 0.0)};
+    V zero_pivot = tfe::eager::call(ops::OpCode::Compare, std::span<const V>(z),
+                                    ops::CompareParams{ops::CompareDir::Eq});
+    std::array<V, 3> sel{zero_pivot, scalar_of<V>(d, 0.0), ratio};
+    unit = tfe::eager::call(ops::OpCode::Select, std::span<const V>(sel));
+  } else {
+    unit = emit1(ops::OpCode::Sign, diag, ops::NoParams{});
+  }
+  std::array<V, 2> in{tfe::eager::prod(unit, rows), pivot_sign(pivots, d)};
+  return {tfe::eager::call(ops::OpCode::Mul, std::span<const V>(in)), logabs};
+}
+
 template <class V> V un(ops::OpCode code, const V& a) { return emit1(code, a, ops::NoParams{}); }
 template <class V> V bin(ops::OpCode code, const V& a, const V& b) {
   std::array<V, 2> in{a, b};
@@ -242,36 +275,15 @@ template <class V> V inv(const V& a) {
 template <class V> V det(const V& a) {
   detail::require_square("det", a);
   std::vector<V> f = lu_factor(a);
-  DType d = meta_of(a).dtype;
-  std::array<int64_t, 1> rows{0};
-  V prod = tfe::eager::prod(detail::diagonal_of(f[0]), rows);
-  std::array<V, 2> in{prod, detail::pivot_sign(f[1], d)};
-  return tfe::eager::call(ops::OpCode::Mul, std::span<const V>(in));
+  std::array<V, 3> in{a, f[0], f[1]};
+  return detail::emit_ext1<V>(det_op().make_params(), in);
 }
 
 template <class V> std::vector<V> slogdet(const V& a) {
   detail::require_square("slogdet", a);
   std::vector<V> f = lu_factor(a);
-  DType d = meta_of(a).dtype;
-  std::array<int64_t, 1> rows{0};
-  V diag = detail::diagonal_of(f[0]);
-  V mag = detail::emit1(ops::OpCode::Abs, diag, ops::NoParams{});
-  V logabs = tfe::eager::sum(detail::emit1(ops::OpCode::Log, mag, ops::NoParams{}), rows);
-  V unit;
-  if (is_complex(d)) {
-    // d / |d|, and 0 for an exactly zero pivot (sign 0 for a singular matrix)
-    std::array<V, 2> q{diag, mag};
-    V ratio = tfe::eager::call(ops::OpCode::Div, std::span<const V>(q));
-    std::array<V, 2> z{mag, detail::scalar_of<V>(real_dtype(d), 0.0)};
-    V zero_pivot = tfe::eager::call(ops::OpCode::Compare, std::span<const V>(z),
-                                    ops::CompareParams{ops::CompareDir::Eq});
-    std::array<V, 3> sel{zero_pivot, detail::scalar_of<V>(d, 0.0), ratio};
-    unit = tfe::eager::call(ops::OpCode::Select, std::span<const V>(sel));
-  } else {
-    unit = detail::emit1(ops::OpCode::Sign, diag, ops::NoParams{});
-  }
-  std::array<V, 2> in{tfe::eager::prod(unit, rows), detail::pivot_sign(f[1], d)};
-  return {tfe::eager::call(ops::OpCode::Mul, std::span<const V>(in)), logabs};
+  std::array<V, 3> in{a, f[0], f[1]};
+  return detail::emit_ext<V>(slogdet_op().make_params(), in);
 }
 
 template <class V> V svdvals(const V& a) {

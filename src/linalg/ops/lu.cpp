@@ -44,15 +44,52 @@ public:
     out[2] = std::move(r.info);
   }
 
+  // Square: lu_tangent. Rectangular, with B = P^T dA split at K = min(M, N):
+  //   tall (M > N): the square rule on the top N rows, dL2 = (B2 - L2 dU) U^-1 below;
+  //   wide (M < N): the square rule on the left M columns, dU2 = L^-1 (B2 - dL U2) right.
   void jvp(const ad::MultiJvpArgs& a, std::span<Tangent> out) const override {
-    const ops::Meta& m = a.x[0].meta();
-    if (!(m.shape[0] == m.shape[1]))
+    const Value &lu = a.y[0], &da = *a.dx[0];
+    const Shape& s = a.x[0].meta().shape;
+    if (s[0] == s[1]) {
+      out[0] = lu_tangent(lu, lu_solve(lu, a.y[1], da, Trans::No));
+      return;
+    }
+    if (!s[0].is_const() || !s[1].is_const())
       fail(Status::NotDifferentiable,
-           "lu_factor: the derivative of a non-square factorisation (shape %s) is not "
-           "implemented",
-           ops::format_shape(m.shape).c_str());
-    Value a_inv_da = lu_solve(a.y[0], a.y[1], *a.dx[0], Trans::No);
-    out[0] = lu_tangent(a.y[0], a_inv_da);
+           "lu_factor: the derivative of a factorisation of symbolic shape %s needs to know "
+           "whether it is tall or wide",
+           ops::format_shape(s).c_str());
+    int64_t m = s[0].value(), n = s[1].value();
+    bool tall = m > n;
+    int64_t k = tall ? n : m, dim = tall ? 0 : 1;
+    Value b = permute_rows(a.y[1], da, m);
+    Value head = ir::take(lu, dim, 0, k), rest = ir::take(lu, dim, k, tall ? m : n);
+    Value b1 = ir::take(b, dim, 0, k), b2 = ir::take(b, dim, k, tall ? m : n);
+    Value x = triangular_solve(head, triangular_solve(head, b1, {false, true, true, Trans::No}),
+                               {true, false, false, Trans::No});
+    Value dl = ir::matmul(unit_lower(head), ir::tril(x, -1));
+    Value du = ir::matmul(ir::triu(x), upper(head));
+    Value tail = tall ? triangular_solve(head, ad::sub(b2, ir::matmul(rest, du)),
+                                         {true, false, false, Trans::No})
+                      : triangular_solve(head, ad::sub(b2, ir::matmul(dl, rest)),
+                                         {false, true, true, Trans::No});
+    out[0] = ir::join({ad::add(dl, du), tail}, dim);
+  }
+
+private:
+  // P^T b for the permutation of LAPACK pivots, as a one-hot matrix product (b [M, N, B..]).
+  static Value permute_rows(const Value& pivots, const Value& b, int64_t m) {
+    std::array<Value, 1> in{pivots};
+    Value perm = graph::emit(ops::OpCode::Extension, in,
+                             pivots_to_permutation_op().make_params({m}));
+    Shape ps = matrix_shape(m, m, b.meta().shape);
+    Value rows = graph::emit(ops::OpCode::Iota, {}, ops::IotaParams{DType::I32, ps, 0});
+    Dims dims{1};
+    for (int64_t i = 2; i < static_cast<int64_t>(ps.size()); ++i) dims.push_back(i);
+    Value p = ad::convert(ad::compare(rows, ad::broadcast_in_dim(perm, ps, dims),
+                                      ops::CompareDir::Eq),
+                          b.meta().dtype);
+    return ir::matmul(ir::mT(p), b);
   }
 };
 

@@ -7,14 +7,7 @@
 namespace tfe::linalg {
 namespace {
 
-// Columns [begin, end) of a [M,N,B..] value.
-Value columns(const Value& a, Extent begin, Extent end) {
-  const Shape& s = a.meta().shape;
-  Shape starts(s.size(), 0), limits = s;
-  starts[1] = begin;
-  limits[1] = end;
-  return ad::emit1(ops::OpCode::Slice, a, ops::SliceParams{starts, limits, Dims(s.size(), 1)});
-}
+Value columns(const Value& a, Extent begin, Extent end) { return ir::take(a, 1, begin, end); }
 
 // The JVP of A = Q R for a square or tall A. With C = Q^H dA R^-1 (= Q^H dQ + dR R^-1, a
 // skew-Hermitian plus an upper triangular part): Omega = tril(C,-1) - tril(C,-1)^H + i Im diag(C)
@@ -82,8 +75,7 @@ public:
     auto [dq, dr1] = tall_jvp(q, columns(r, 0, m), dx);
     Value dr2 = ad::add(ir::matmul(ir::mH(dq), y), ir::matmul(ir::mH(q), dy));
     out[0] = dq;
-    std::array<Value, 2> parts{dr1, dr2};
-    out[1] = graph::emit(ops::OpCode::Concatenate, parts, ops::AxisParams{1});
+    out[1] = ir::join({dr1, dr2}, 1);
   }
 };
 
