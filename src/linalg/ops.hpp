@@ -31,8 +31,8 @@ const LinalgOp& svdvals_op();               // (a) -> [s]
 const LinalgOp& eigvalsh_op();              // (a) -> [w]; options {upper}
 const LinalgOp& eigvals_op();               // (a) -> [w]
 const LinalgOp& pivots_to_permutation_op(); // (pivots [K,B..]) -> [perm I32 [M,B..]]; option {M}
-const LinalgOp& det_op();              // (a, lu, pivots) -> [det]; its own rule in a
-const LinalgOp& slogdet_op();          // (a, lu, pivots) -> [sign, logabs]; likewise
+const LinalgOp& det_op();                   // (a, lu, pivots) -> [det]; its own rule in a
+const LinalgOp& slogdet_op();               // (a, lu, pivots) -> [sign, logabs]; likewise
 const LinalgOp& matrix_exp_op();            // (a) -> [exp(a)]
 const LinalgOp& matrix_exp_frechet_op();    // (a, e) -> [L(a, e)]; linear in e
 

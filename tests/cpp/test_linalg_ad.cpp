@@ -225,14 +225,13 @@ TEST_CASE("linalg AD: matrix_exp (Frechet derivative, every order)", "[linalg][a
 
 TEST_CASE("linalg AD: lu (P L U) and the positive-diagonal QR gauge", "[linalg][ad]") {
   for (Dims shape : {Dims{3, 3, 2}, Dims{5, 3}, Dims{3, 5, 2}})
-    check_case({"lu " + format_dims(shape),
-                [shape](DType d, uint64_t s) {
-                  return std::vector<Tensor>{shifted(d, shape, s, 2.0)};
-                },
-                [](const std::vector<Value>& x) {
-                  std::vector<Value> plu = api::lu(x[0]);
-                  return std::vector<Value>{plu[1], plu[2]};
-                }});
+    check_case(
+        {"lu " + format_dims(shape),
+         [shape](DType d, uint64_t s) { return std::vector<Tensor>{shifted(d, shape, s, 2.0)}; },
+         [](const std::vector<Value>& x) {
+           std::vector<Value> plu = api::lu(x[0]);
+           return std::vector<Value>{plu[1], plu[2]};
+         }});
   for (Dims shape : {Dims{4, 3}, Dims{3, 3, 2}})
     check_case(
         {"qr positive " + format_dims(shape),
@@ -306,8 +305,8 @@ TEST_CASE("linalg AD: full SVD and complete QR where they are differentiable (sq
                 std::vector<Value> usv = api::svd(x[0], linalg::SvdMode::Full, 0.0);
                 return std::vector<Value>{usv[1], abs2(usv[0]), ir::matmul(usv[0], usv[2])};
               }});
-  check_case({"qr complete", square,
-              [](const std::vector<Value>& x) { return api::qr(x[0], true); }});
+  check_case(
+      {"qr complete", square, [](const std::vector<Value>& x) { return api::qr(x[0], true); }});
   check_case({"eigh upper with derivative_eps", square, [](const std::vector<Value>& x) {
                 std::vector<Value> wv = api::eigh(hermitian(x[0]), true, 1e-30);
                 return std::vector<Value>{wv[0], abs2(wv[1])};

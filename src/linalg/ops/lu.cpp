@@ -80,15 +80,15 @@ private:
   // P^T b for the permutation of LAPACK pivots, as a one-hot matrix product (b [M, N, B..]).
   static Value permute_rows(const Value& pivots, const Value& b, int64_t m) {
     std::array<Value, 1> in{pivots};
-    Value perm = graph::emit(ops::OpCode::Extension, in,
-                             pivots_to_permutation_op().make_params({m}));
+    Value perm =
+        graph::emit(ops::OpCode::Extension, in, pivots_to_permutation_op().make_params({m}));
     Shape ps = matrix_shape(m, m, b.meta().shape);
     Value rows = graph::emit(ops::OpCode::Iota, {}, ops::IotaParams{DType::I32, ps, 0});
     Dims dims{1};
     for (int64_t i = 2; i < static_cast<int64_t>(ps.size()); ++i) dims.push_back(i);
-    Value p = ad::convert(ad::compare(rows, ad::broadcast_in_dim(perm, ps, dims),
-                                      ops::CompareDir::Eq),
-                          b.meta().dtype);
+    Value p =
+        ad::convert(ad::compare(rows, ad::broadcast_in_dim(perm, ps, dims), ops::CompareDir::Eq),
+                    b.meta().dtype);
     return ir::matmul(ir::mT(p), b);
   }
 };

@@ -5,6 +5,7 @@
 #include "backend/cpu/lapack/lapack.hpp"
 
 #include "backend/cpu/lapack/batch.hpp"
+#include "backend/cpu/lapack/small_lu.hpp"
 
 namespace tfe::cpu::lapack {
 namespace {
@@ -54,7 +55,9 @@ template <class T> LuFactor lu_factor_typed(const Tensor& a) {
   for (int64_t b = 0; b < batch; ++b, cursor.next()) {
     T* lub = lu + b * m * n;
     copy_matrix(src + cursor.offset(), a.stride(0), a.stride(1), m, n, lub, m);
-    const lint r = typed::getrf(to_lint(m), to_lint(n), lub, to_lint(m), piv + b * k);
+    const lint r = m == n && n <= kSmallLu
+                       ? small_getrf(n, lub, piv + b * k)
+                       : typed::getrf(to_lint(m), to_lint(n), lub, to_lint(m), piv + b * k);
     lu_factorizations().fetch_add(1, std::memory_order_relaxed);
     if (r < 0) fail_illegal(kFn, "getrf", r, b);
     info[b] = r;
@@ -87,7 +90,8 @@ template <class T> LuFactorSolve lu_factor_solve_typed(const Tensor& a, const Te
       std::copy_n(piv + first * n, n, pivb);
     } else {
       copy_matrix(a_src + a_cursor.offset(), a.stride(0), a.stride(1), n, n, lub, n);
-      const lint info = typed::getrf(ln, ln, lub, ln, pivb);
+      const lint info =
+          n <= kSmallLu ? small_getrf(n, lub, pivb) : typed::getrf(ln, ln, lub, ln, pivb);
       lu_factorizations().fetch_add(1, std::memory_order_relaxed);
       if (info < 0) fail_illegal(kFn, "getrf", info, i);
       if (info > 0)
@@ -99,7 +103,10 @@ template <class T> LuFactorSolve lu_factor_solve_typed(const Tensor& a, const Te
     if (nrhs == 0) continue;
     T* xb = x + i * n * nrhs;
     copy_matrix(b_src + b_cursor.offset(), b.stride(0), b.stride(1), n, nrhs, xb, n);
-    solve_factored(Trans::No, n, nrhs, lub, ln, pivb, xb);
+    if (n <= kSmallLu)
+      small_getrs(n, nrhs, lub, pivb, xb);
+    else
+      solve_factored(Trans::No, n, nrhs, lub, ln, pivb, xb);
   }
   return out;
 }
