@@ -69,75 +69,6 @@ template <class V> V scalar_of(DType d, double v) {
   return tfe::eager::cast(literal_of<V>(Tensor::scalar(v)), d);
 }
 
-// +1 or -1 per matrix: the parity of the row interchanges of LAPACK pivots [N, B..].
-template <class V> V pivot_sign(const V& pivots, DType d) {
-  Shape s = meta_of(pivots).shape;
-  V row = emit(ops::OpCode::Iota, std::span<const V>{}, ops::IotaParams{DType::I32, s, 0});
-  std::array<V, 2> plus{row,
-                        tfe::eager::cast(literal_of<V>(Tensor::scalar(int32_t{1})), DType::I32)};
-  V one_based = tfe::eager::call(ops::OpCode::Add, std::span<const V>(plus));
-  std::array<V, 2> cmp{pivots, one_based};
-  V swapped = tfe::eager::call(ops::OpCode::Compare, std::span<const V>(cmp),
-                               ops::CompareParams{ops::CompareDir::Ne});
-  std::array<int64_t, 1> rows{0};
-  V count = tfe::eager::sum(swapped, rows); // I64
-  std::array<V, 2> rem{count, literal_of<V>(Tensor::scalar(int64_t{2}))};
-  V odd = tfe::eager::cast(tfe::eager::call(ops::OpCode::Rem, std::span<const V>(rem)), d);
-  std::array<V, 2> twice{odd, scalar_of<V>(d, -2.0)};
-  std::array<V, 2> sign{scalar_of<V>(d, 1.0),
-                        tfe::eager::call(ops::OpCode::Mul, std::span<const V>(twice))};
-  return tfe::eager::call(ops::OpCode::Add, std::span<const V>(sign));
-}
-
-// The identity of dtype d with the shape [N, N, B..] (batch dims broadcast).
-template <class V> V identity(DType d, const Shape& shape) {
-  Shape sq{shape[0], shape[0]};
-  V rows = emit(ops::OpCode::Iota, std::span<const V>{}, ops::IotaParams{DType::I32, sq, 0});
-  V cols = emit(ops::OpCode::Iota, std::span<const V>{}, ops::IotaParams{DType::I32, sq, 1});
-  std::array<V, 2> rc{rows, cols};
-  V eye = tfe::eager::cast(tfe::eager::call(ops::OpCode::Compare, std::span<const V>(rc),
-                                            ops::CompareParams{ops::CompareDir::Eq}),
-                           d);
-  return tfe::eager::broadcast_to(eye, shape);
-}
-
-template <class V> V diagonal_of(const V& m) {
-  return emit1(ops::OpCode::ExtractDiag, m, ops::DiagParams{0, 1});
-}
-
-// det = sign(P) prod(diag(U)) from a packed LU and its pivots.
-template <class V> V det_from_lu(const V& lu, const V& pivots) {
-  DType d = meta_of(lu).dtype;
-  std::array<int64_t, 1> rows{0};
-  V prod = tfe::eager::prod(diagonal_of(lu), rows);
-  std::array<V, 2> in{prod, pivot_sign(pivots, d)};
-  return tfe::eager::call(ops::OpCode::Mul, std::span<const V>(in));
-}
-
-// (sign, logabs) from a packed LU: logabs = sum log|u_ii|; sign = sign(P) prod(u_ii / |u_ii|),
-// 0 when a pivot is exactly zero.
-template <class V> std::vector<V> slogdet_from_lu(const V& lu, const V& pivots) {
-  DType d = meta_of(lu).dtype;
-  std::array<int64_t, 1> rows{0};
-  V diag = diagonal_of(lu);
-  V mag = emit1(ops::OpCode::Abs, diag, ops::NoParams{});
-  V logabs = tfe::eager::sum(emit1(ops::OpCode::Log, mag, ops::NoParams{}), rows);
-  V unit;
-  if (is_complex(d)) {
-    std::array<V, 2> q{diag, mag};
-    V ratio = tfe::eager::call(ops::OpCode::Div, std::span<const V>(q));
-    std::array<V, 2> z{mag, scalar_of<V>(real_dtype(d), 0.0)};
-    V zero_pivot = tfe::eager::call(ops::OpCode::Compare, std::span<const V>(z),
-                                    ops::CompareParams{ops::CompareDir::Eq});
-    std::array<V, 3> sel{zero_pivot, scalar_of<V>(d, 0.0), ratio};
-    unit = tfe::eager::call(ops::OpCode::Select, std::span<const V>(sel));
-  } else {
-    unit = emit1(ops::OpCode::Sign, diag, ops::NoParams{});
-  }
-  std::array<V, 2> in{tfe::eager::prod(unit, rows), pivot_sign(pivots, d)};
-  return {tfe::eager::call(ops::OpCode::Mul, std::span<const V>(in)), logabs};
-}
-
 template <class V> V un(ops::OpCode code, const V& a) { return emit1(code, a, ops::NoParams{}); }
 template <class V> V bin(ops::OpCode code, const V& a, const V& b) {
   std::array<V, 2> in{a, b};
@@ -154,6 +85,45 @@ template <class V> V compare(const V& a, const V& b, ops::CompareDir dir) {
 template <class V> V conj(const V& a) {
   return is_complex(meta_of(a).dtype) ? un(ops::OpCode::Conj, a) : a;
 }
+// +1 or -1 per matrix: the parity of the row interchanges of LAPACK pivots [N, B..].
+template <class V> V pivot_sign(const V& pivots, DType d) {
+  Shape s = meta_of(pivots).shape;
+  V row = emit(ops::OpCode::Iota, std::span<const V>{}, ops::IotaParams{DType::I32, s, 0});
+  V one_based = bin(ops::OpCode::Add, row, scalar_of<V>(DType::I32, 1.0));
+  std::array<int64_t, 1> rows{0};
+  V count = tfe::eager::sum(compare(pivots, one_based, ops::CompareDir::Ne), rows); // I64
+  V odd = tfe::eager::cast(bin(ops::OpCode::Rem, count, scalar_of<V>(DType::I64, 2.0)), d);
+  return bin(ops::OpCode::Add, scalar_of<V>(d, 1.0),
+             bin(ops::OpCode::Mul, odd, scalar_of<V>(d, -2.0)));
+}
+
+template <class V> V diagonal_of(const V& m) {
+  return emit1(ops::OpCode::ExtractDiag, m, ops::DiagParams{0, 1});
+}
+
+// det = sign(P) prod(diag(U)) from a packed LU and its pivots.
+template <class V> V det_from_lu(const V& lu, const V& pivots) {
+  std::array<int64_t, 1> rows{0};
+  V prod = tfe::eager::prod(diagonal_of(lu), rows);
+  return bin(ops::OpCode::Mul, prod, pivot_sign(pivots, meta_of(lu).dtype));
+}
+
+// (sign, logabs) from a packed LU: logabs = sum log|u_ii|; sign = sign(P) prod(u_ii / |u_ii|),
+// 0 when a pivot is exactly zero (Sign does exactly that for real dtypes).
+template <class V> std::vector<V> slogdet_from_lu(const V& lu, const V& pivots) {
+  DType d = meta_of(lu).dtype;
+  std::array<int64_t, 1> rows{0};
+  V diag = diagonal_of(lu);
+  V mag = un(ops::OpCode::Abs, diag);
+  V logabs = tfe::eager::sum(un(ops::OpCode::Log, mag), rows);
+  V zero_pivot = compare(mag, scalar_of<V>(real_dtype(d), 0.0), ops::CompareDir::Eq);
+  V unit = is_complex(d)
+               ? select(zero_pivot, scalar_of<V>(d, 0.0), bin(ops::OpCode::Div, diag, mag))
+               : un(ops::OpCode::Sign, diag);
+  V sign = bin(ops::OpCode::Mul, tfe::eager::prod(unit, rows), pivot_sign(pivots, d));
+  return {sign, logabs};
+}
+
 template <class V> V m_transpose(const V& a) {
   Dims perm{1, 0};
   for (int64_t i = 2; i < static_cast<int64_t>(meta_of(a).shape.size()); ++i) perm.push_back(i);
@@ -177,8 +147,8 @@ template <class V> V take(const V& a, int64_t dim, Extent begin, Extent end) {
   limits[static_cast<size_t>(dim)] = end;
   return emit1(ops::OpCode::Slice, a, ops::SliceParams{starts, limits, Dims(s.size(), 1)});
 }
-// An [rows, cols] identity-like Bool/float pattern (ones where row == col) broadcast to `shape`.
-template <class V> V rectangular_eye(DType d, const Shape& shape) {
+// The identity of dtype d with shape [M, N, B..]: ones where row == col, batch dims broadcast.
+template <class V> V identity(DType d, const Shape& shape) {
   Shape rc{shape[0], shape[1]};
   V rows = emit(ops::OpCode::Iota, std::span<const V>{}, ops::IotaParams{DType::I32, rc, 0});
   V cols = emit(ops::OpCode::Iota, std::span<const V>{}, ops::IotaParams{DType::I32, rc, 1});
@@ -263,7 +233,26 @@ template <class V> std::vector<V> lu_factor(const V& a) {
 }
 
 template <class V> V lu_solve(const V& lu, const V& pivots, const V& b, Trans trans) {
-  std::array<V, 3> in{lu, pivots, b};
+  // lu and b promote to their joined dtype; batch dims broadcast left-aligned across all three.
+  ops::Meta ml = meta_of(lu), mp = meta_of(pivots), mb = meta_of(b);
+  detail::require_matrix("lu_solve", "lu", ml.shape);
+  detail::require_matrix("lu_solve", "b", mb.shape);
+  if (mp.shape.empty())
+    fail(Status::ShapeMismatch, "lu_solve: pivots must be [N, B..], not a scalar");
+  std::array<Shape, 3> batches{batch_shape(ml.shape), Shape(mp.shape.begin() + 1, mp.shape.end()),
+                               batch_shape(mb.shape)};
+  Shape batch = tfe::eager::broadcast_shapes(batches);
+  auto with_batch = [&](const V& v, Shape head) {
+    head.insert(head.end(), batch.begin(), batch.end());
+    return tfe::eager::broadcast_to(v, head);
+  };
+  detail::require_float("lu_solve", "lu", ml.dtype);
+  detail::require_float("lu_solve", "b", mb.dtype);
+  DType d = join(ml.dtype, mb.dtype); // real factors with a complex b: solve in complex
+  auto as_d = [&](const V& v, DType from) { return from == d ? v : tfe::eager::cast(v, d); };
+  std::array<V, 3> in{with_batch(as_d(lu, ml.dtype), {ml.shape[0], ml.shape[1]}),
+                      with_batch(pivots, {mp.shape[0]}),
+                      with_batch(as_d(b, mb.dtype), {mb.shape[0], mb.shape[1]})};
   return detail::emit_ext1<V>(lu_solve_op().make_params({static_cast<int64_t>(trans)}), in);
 }
 
@@ -310,7 +299,7 @@ template <class V> std::vector<V> lu(const V& a) {
   V lcols = detail::take(f[0], 1, 0, k);
   V l = detail::bin(ops::OpCode::Add,
                     detail::emit1(ops::OpCode::Tril, lcols, ops::TriangleParams{-1}),
-                    detail::rectangular_eye<V>(m.dtype, meta_of(lcols).shape));
+                    detail::identity<V>(m.dtype, meta_of(lcols).shape));
   V u = detail::emit1(ops::OpCode::Triu, detail::take(f[0], 0, 0, k), ops::TriangleParams{0});
   std::array<V, 1> piv{f[1]};
   V perm = detail::emit_ext1<V>(pivots_to_permutation_op().make_params({mr}), piv);

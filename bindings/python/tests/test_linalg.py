@@ -235,3 +235,37 @@ def test_options_errors():
         tf.linalg.svd(np.eye(2), derivative_eps=-1.0)
     with pytest.raises(tf.InvalidArgumentError, match="at least 2"):
         tf.linalg.multi_dot([np.eye(2)])
+
+
+# ---- traced programs ------------------------------------------------------------------------
+
+
+def test_traced_with_symbolic_sizes():
+    a = tf.symbolic(("n", "n"))
+    b = tf.symbolic(("n", 1))
+    f = tf.Function([a, b], tf.linalg.solve(a, b))
+    g = tf.Function([a], tf.linalg.det(a)).grad(0)
+    for n in (2, 5):
+        av = rand((n, n), np.float64, n) + n * np.eye(n)
+        bv = rand((n, 1), np.float64, n + 1)
+        np.testing.assert_allclose(f(av, bv).numpy(), np.linalg.solve(av, bv), rtol=1e-12)
+        # d det / dA = det(A) A^-T
+        np.testing.assert_allclose(g(av).numpy(), np.linalg.det(av) * np.linalg.inv(av).T,
+                                   rtol=1e-10)
+    w, v = tf.linalg.eigh(a)
+    h = tf.Function([a], (w * w).sum()).hvp(0)
+    sym = rand((4, 4), np.float64, 9)
+    sym = sym + sym.T
+    direction = np.eye(4)
+    # d^2/dt^2 of sum(w(A + t I)^2) is 2 * trace(I) along I: the Hessian-vector product is 2 I
+    np.testing.assert_allclose(h(sym, direction).numpy(), 2 * np.eye(4), atol=1e-10)
+
+
+def test_lu_solve_broadcasts_and_promotes():
+    a = rand((3, 3, 2), np.float64, 51) + 3 * np.eye(3)[:, :, None]
+    lu_, piv, _ = tf.linalg.lu_factor(a)
+    b = rand((3, 1), np.complex128, 52)  # no batch dims, complex: broadcast and promoted
+    x = tf.linalg.lu_solve(lu_, piv, b).numpy()
+    assert x.shape == (3, 1, 2) and x.dtype == np.complex128
+    for k in range(2):
+        np.testing.assert_allclose(a[:, :, k] @ x[:, :, k], b, rtol=1e-12, atol=1e-12)
