@@ -8,6 +8,7 @@
 namespace tfe::linalg {
 namespace {
 
+// The full decomposition `op` of a with the options and eps of p.
 std::vector<Value> full(const LinalgOp& op, const Value& a, const ops::ExtensionParams& p) {
   std::array<Value, 1> in{a};
   return graph::emit_multi(ops::OpCode::Extension, in, op.make_params(p.options, p.eps));
@@ -28,7 +29,8 @@ public:
   }
   // dS = Re diag(U^H dA V) with the vectors of the reduced SVD.
   void jvp(const ad::MultiJvpArgs& a, std::span<Tangent> out) const override {
-    std::vector<Value> usv = full(svd_op(), a.x[0], {nullptr, {0}, 0});
+    std::vector<Value> usv =
+        full(svd_op(), a.x[0], svd_op().make_params({static_cast<int64_t>(SvdMode::Reduced)}));
     Value dp = ir::matmul(ir::mH(usv[0]), ir::matmul(*a.dx[0], ir::mH(usv[2])));
     out[0] = ad::real(ir::diagonal(dp));
   }

@@ -1,0 +1,263 @@
+// The epoch queue of channel.hpp: readiness, publication, wait lists and their diagnostics.
+#include "dataflow/channel.hpp"
+
+#include <memory>
+
+#include <mutex>
+
+#include "core/error.hpp"
+#include "dataflow/scheduler.hpp"
+
+namespace tfe::dataflow::detail {
+namespace {
+
+std::atomic<uint64_t> g_next_channel_id{1};
+
+// Reverses a wait list (stored most recent first) into registration order.
+BufferBase* reversed(BufferBase* list, BufferBase* BufferBase::*next) noexcept {
+  BufferBase* out = nullptr;
+  while (list) {
+    BufferBase* n = list->*next;
+    list->*next = out;
+    out = list;
+    list = n;
+  }
+  return out;
+}
+
+const char* writer_state_name(WriterState s) {
+  switch (s) {
+  case WriterState::Pending: return "pending";
+  case WriterState::Done: return "done";
+  case WriterState::ReleasedEarly: return "released before its turn";
+  }
+  return "?";
+}
+
+} // namespace
+
+void WakeList::deliver() noexcept {
+  for (TaskPromise* t = head_; t;) {
+    TaskPromise* next = t->queue_next; // read before waking: the task may run at once
+    t->queue_next = nullptr;
+    t->scheduler->wake(*t);
+    t = next;
+  }
+  head_ = tail_ = nullptr;
+}
+
+std::string BufferBase::describe_wait() const {
+  if (!ch_) return "an empty buffer";
+  const char* verb = mode_ == Access::Write ? "write " : "read ";
+  return verb + ch_->describe_epoch(ep_);
+}
+
+void BufferBase::abandon_wait() noexcept {
+  if (ch_ && waiter_) ch_->abandon_wait(this);
+}
+
+ChannelBase::ChannelBase(ValueState initial, bool writer_pending) noexcept
+    : state_(writer_pending ? ValueState::Absent : initial), head_(&first_), tail_(&first_),
+      id_(g_next_channel_id.fetch_add(1, std::memory_order_relaxed)) {
+  first_.writer = writer_pending ? WriterState::Pending : WriterState::Done;
+}
+
+ChannelBase::~ChannelBase() {
+  for (Epoch* e = head_; e;) {
+    Epoch* next = e->next;
+    if (e != &first_) std::unique_ptr<Epoch> owned(e); // epochs after the first are allocated
+    e = next;
+  }
+}
+
+std::string ChannelBase::describe() const {
+  if (label_) return strformat("channel '%s' (#%llu)", label_, (unsigned long long)id_);
+  return strformat("channel #%llu", (unsigned long long)id_);
+}
+
+std::string ChannelBase::describe_writer(const Epoch* e) const {
+  if (e->writer != WriterState::Pending) return writer_state_name(e->writer);
+  if (e->writer_task)
+    return strformat("writer: task '%s' #%llu, pending", e->writer_task->name(),
+                     (unsigned long long)e->writer_task->id());
+  return "writer: a WriteBuffer held outside any task, pending";
+}
+
+std::string ChannelBase::describe_epoch(const Epoch* e) const {
+  std::string who, turn;
+  uint32_t index;
+  {
+    std::lock_guard lock(lock_);
+    index = e->index;
+    who = describe_writer(e);
+    if (e != head_) turn = strformat(", behind epoch %u", head_->index);
+  }
+  return strformat("%s at epoch %u (%s%s)", describe().c_str(), index, who.c_str(), turn.c_str());
+}
+
+Epoch* ChannelBase::add_reader() noexcept {
+  std::lock_guard lock(lock_);
+  ++tail_->readers;
+  return tail_;
+}
+
+Epoch* ChannelBase::add_writer() {
+  Epoch* e = std::make_unique<Epoch>().release(); // owned by the list (freed when retired)
+  WakeList wakes;
+  {
+    std::lock_guard lock(lock_);
+    e->index = tail_->index + 1;
+    tail_->next = e;
+    tail_ = e;
+    advance_locked(wakes);
+  }
+  wakes.deliver();
+  return e;
+}
+
+bool ChannelBase::read_ready(const Epoch* e) const noexcept {
+  std::lock_guard lock(lock_);
+  return e == head_ && e->writer == WriterState::Done;
+}
+
+bool ChannelBase::ready_with_value(const Epoch* e) const noexcept {
+  std::lock_guard lock(lock_);
+  return e == head_ && e->writer == WriterState::Done && state_ == ValueState::Value;
+}
+
+bool ChannelBase::write_ready(const Epoch* e) const noexcept {
+  std::lock_guard lock(lock_);
+  return e == head_ && e->writer == WriterState::Pending;
+}
+
+bool ChannelBase::suspend_reader(Epoch* e, BufferBase* b, TaskPromise* t, Access mode) noexcept {
+  std::lock_guard lock(lock_);
+  if (e == head_ && e->writer == WriterState::Done) {
+    if (state_ == ValueState::Value || (state_ == ValueState::Absent && mode == Access::ReadMaybe))
+      return false;
+    t->cancel(state_ == ValueState::Error ? error_ : nullptr);
+    return true;
+  }
+  b->mode_ = mode;
+  b->waiter_ = t;
+  b->next_wait_ = e->reader_waiters;
+  e->reader_waiters = b;
+  t->waiting_on = b;
+  return true;
+}
+
+bool ChannelBase::suspend_writer(Epoch* e, BufferBase* b, TaskPromise* t) noexcept {
+  std::lock_guard lock(lock_);
+  if (e == head_) return false;
+  b->mode_ = Access::Write;
+  b->waiter_ = t;
+  b->next_wait_ = nullptr;
+  e->writer_waiter = b;
+  t->waiting_on = b;
+  return true;
+}
+
+void ChannelBase::release_reader(Epoch* e) noexcept {
+  WakeList wakes;
+  {
+    std::lock_guard lock(lock_);
+    --e->readers;
+    if (e == head_) advance_locked(wakes);
+  }
+  wakes.deliver();
+}
+
+void ChannelBase::finish_writer(Epoch* e, ValueState s, std::exception_ptr error) noexcept {
+  WakeList wakes;
+  {
+    std::lock_guard lock(lock_);
+    if (e == head_) {
+      publish_locked(e, s, std::move(error), wakes);
+      advance_locked(wakes);
+    } else {
+      // Before its turn (only an unwritten writer can get here): applied by advance_locked.
+      e->writer = WriterState::ReleasedEarly;
+      e->early_error = std::move(error);
+    }
+  }
+  wakes.deliver();
+}
+
+void ChannelBase::publish_locked(Epoch* e, ValueState s, std::exception_ptr error,
+                                 WakeList& wakes) noexcept {
+  if (s != ValueState::Value) clear_value();
+  state_ = s;
+  error_ = std::move(error);
+  e->writer = WriterState::Done;
+  BufferBase* list = reversed(std::exchange(e->reader_waiters, nullptr), &BufferBase::next_wait_);
+  while (list) {
+    BufferBase* b = list;
+    list = b->next_wait_;
+    b->next_wait_ = nullptr;
+    TaskPromise* t = std::exchange(b->waiter_, nullptr);
+    t->waiting_on = nullptr;
+    bool usable =
+        s == ValueState::Value || (s == ValueState::Absent && b->mode_ == Access::ReadMaybe);
+    if (!usable) t->cancel(s == ValueState::Error ? error_ : nullptr);
+    wakes.push(t);
+  }
+}
+
+// Retires finished head epochs: a head whose writer is done, whose readers have all released and
+// which has a successor. The successor becomes the head: its writer's turn has come.
+void ChannelBase::advance_locked(WakeList& wakes) noexcept {
+  while (head_->writer == WriterState::Done && head_->readers == 0 && head_->next) {
+    Epoch* old = head_;
+    head_ = old->next;
+    if (old != &first_) std::unique_ptr<Epoch> retired(old);
+    Epoch* e = head_;
+    if (e->writer == WriterState::ReleasedEarly) {
+      std::exception_ptr error = std::move(e->early_error);
+      publish_locked(e, error ? ValueState::Error : ValueState::Absent, std::move(error), wakes);
+      continue;
+    }
+    if (BufferBase* w = std::exchange(e->writer_waiter, nullptr)) {
+      TaskPromise* t = std::exchange(w->waiter_, nullptr);
+      t->waiting_on = nullptr;
+      wakes.push(t);
+    }
+    break;
+  }
+}
+
+void ChannelBase::abandon_wait(BufferBase* b) noexcept {
+  std::lock_guard lock(lock_);
+  Epoch* e = b->ep_;
+  if (e->writer_waiter == b) e->writer_waiter = nullptr;
+  for (BufferBase** p = &e->reader_waiters; *p; p = &(*p)->next_wait_) {
+    if (*p == b) {
+      *p = b->next_wait_;
+      break;
+    }
+  }
+  if (b->waiter_) b->waiter_->waiting_on = nullptr;
+  b->waiter_ = nullptr;
+  b->next_wait_ = nullptr;
+}
+
+void ChannelBase::set_writer_task(Epoch* e, const TaskPromise* t) noexcept {
+  std::lock_guard lock(lock_);
+  e->writer_task = t;
+}
+
+} // namespace tfe::dataflow::detail
+
+namespace tfe::dataflow::detail {
+
+void throw_empty(const char* what) {
+  fail(Status::InvalidArgument, "%s: the handle is empty (moved from or released)", what);
+}
+
+void throw_absent(const char* what, const ChannelBase& ch) {
+  fail(Status::InvalidArgument,
+       "%s: the value of %s is absent (its writer finished without writing: an input upstream was "
+       "absent); use maybe_wait() to test for absence",
+       what, ch.describe().c_str());
+}
+
+} // namespace tfe::dataflow::detail
