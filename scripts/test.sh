@@ -3,8 +3,11 @@
 #   1. RelWithDebInfo with -Werror: Catch2 (C++ core), cmocka (C ABI), header and export checks,
 #      the examples, the Python module (pytest), a benchmark smoke run;
 #   2. the installed tree: a consumer built against an install prefix with CMake and pkg-config;
-#   3. ASan + UBSan: the C++ core and C ABI suites.
-# Ends with one summary line. TFE_SKIP_SANITIZERS=1 skips stage 3 (for quick local runs).
+#   3. ASan + UBSan: the C++ core and C ABI suites;
+#   4. clang-16 with -Werror: the C++ suites again (GCC 12 and clang both build and run the
+#      coroutine engine, issue 6).
+# Ends with one summary line. TFE_SKIP_SANITIZERS=1 skips stage 3, TFE_SKIP_CLANG=1 stage 4 (for
+# quick local runs).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/setup-deps.sh" || exit 1
@@ -44,6 +47,17 @@ if [ "${TFE_SKIP_SANITIZERS:-0}" != 1 ]; then
           -R '^(cpp_tests|capi_tensor|capi_ops|capi_eager_ad|capi_eager_seeds|capi_linalg)$'
   }
   stage "ASan+UBSan (core and C ABI suites)" sanitized
+fi
+if [ "${TFE_SKIP_CLANG:-0}" != 1 ]; then
+  clang_build=${TFE_CLANG_BUILD_DIR:-$root/build-clang}
+  clang_suites() {
+    CC=clang-16 CXX=clang++-16 cmake -S "$root" -B "$clang_build" -G Ninja \
+      -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTFE_WERROR=ON -DTFE_BUILD_PYTHON=OFF \
+      -DTFE_BUILD_BENCH=OFF -DTFE_BUILD_EXAMPLES=OFF >/dev/null &&
+      cmake --build "$clang_build" -j "$jobs" --target tenferro_cpp_tests &&
+      "$clang_build/tests/cpp/tenferro_cpp_tests" --order lex
+  }
+  stage "clang-16 (C++ suites)" clang_suites
 fi
 
 elapsed=$(( $(date +%s) - start ))

@@ -5,6 +5,16 @@
 // Every argument has been validated by the caller; the return value is LAPACK's info.
 #pragma once
 
+#include <complex>
+
+// LAPACKE's complex types as std::complex (lapacke.h lets the includer define them): its default,
+// C99 `float _Complex`, is not C++ (clang rejects it with -Wpedantic).
+#ifndef lapack_complex_float
+#define lapack_complex_float std::complex<float>
+#endif
+#ifndef lapack_complex_double
+#define lapack_complex_double std::complex<double>
+#endif
 #include <cblas.h>
 #include <lapacke.h>
 
