@@ -14,18 +14,11 @@
 
 namespace {
 
-tfe_context* context() {
-  static tfe_context* ctx = [] {
-    tfe_context* c = nullptr;
-    CHECK_TFE(tfe_context_create(&c));
-    return c;
-  }();
-  return ctx;
-}
+using tfe_bench::bench_context;
 
 tfe_tensor* random_vector(int64_t n, uint64_t seed, bool tracked) {
   tfe_tensor* t = nullptr;
-  CHECK_TFE(tfe_random_uniform(&t, context(), TFE_F64, 1, &n, seed, -1, 1));
+  CHECK_TFE(tfe_random_uniform(&t, bench_context(), TFE_F64, 1, &n, seed, -1, 1));
   if (tracked) CHECK_TFE(tfe_tensor_set_requires_grad(t, 1));
   return t;
 }
@@ -80,7 +73,7 @@ void forward(benchmark::State& state, int64_t n) {
 void forward_backward(benchmark::State& state, int64_t n) {
   tfe_tensor* x = random_vector(n, 3, true);
   tfe_tensor* seed = nullptr;
-  CHECK_TFE(tfe_ones(&seed, context(), TFE_F64, 1, &n));
+  CHECK_TFE(tfe_ones(&seed, bench_context(), TFE_F64, 1, &n));
   for (auto _ : state) {
     tfe_tensor* y = chain20(x);
     CHECK_TFE(tfe_backward(y, n == 1 ? nullptr : seed));

@@ -19,14 +19,7 @@
 
 namespace {
 
-tfe_context* context() {
-  static tfe_context* ctx = [] {
-    tfe_context* c = nullptr;
-    CHECK_TFE(tfe_context_create(&c));
-    return c;
-  }();
-  return ctx;
-}
+using tfe_bench::bench_context;
 
 // Column-major data of `count` matrices n x n, well conditioned (+ n on the diagonal) and, for
 // cholesky and eigh, symmetric positive definite.
@@ -49,7 +42,7 @@ std::vector<double> matrices(int64_t n, int64_t count, bool spd) {
 
 tfe_tensor* tensor(const std::vector<double>& v, std::vector<int64_t> shape, bool tracked = false) {
   tfe_tensor* t = nullptr;
-  CHECK_TFE(tfe_tensor_from_data(&t, context(), TFE_F64, static_cast<int32_t>(shape.size()),
+  CHECK_TFE(tfe_tensor_from_data(&t, bench_context(), TFE_F64, static_cast<int32_t>(shape.size()),
                                  shape.data(), nullptr, v.data()));
   if (tracked) CHECK_TFE(tfe_tensor_set_requires_grad(t, 1));
   return t;

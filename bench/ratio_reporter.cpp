@@ -247,4 +247,13 @@ int run(int argc, char** argv) {
   return 0;
 }
 
+tfe_context* bench_context() {
+  static tfe_context* ctx = [] {
+    tfe_context* c = nullptr;
+    CHECK_TFE(tfe_context_create(&c));
+    return c;
+  }();
+  return ctx;
+}
+
 } // namespace tfe_bench

@@ -54,6 +54,9 @@ std::pair<benchmark::internal::Benchmark*, benchmark::internal::Benchmark*>
 register_case(const std::string& goal_id, const std::string& case_name, Goal goal, Body baseline,
               Body ours);
 
+// One context for a whole bench executable (created on first use, never released).
+tfe_context* bench_context();
+
 // The library's thread budget when the process started (tfe_get_num_threads), before any case
 // changed it. Cases that are not about threads should run with it.
 int library_threads();

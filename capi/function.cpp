@@ -10,10 +10,6 @@ using namespace tfe::capi;
 
 namespace {
 
-template <class T> void release_counted(T* p) {
-  if (p && p->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) std::unique_ptr<T> owned(p);
-}
-
 template <class F> auto with_cache(tfe_context* ctx, int32_t cache, F&& f) {
   if (cache == TFE_CACHE_COMPILED) return f(ctx->compiled);
   if (cache == TFE_CACHE_DERIVATIVE) return f(ctx->derivatives);

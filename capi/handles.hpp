@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <memory>
 #include <cstdint>
 
 #include "core/tensor.hpp"
@@ -30,6 +31,11 @@ struct Counted {
   // other references (the usual shared_ptr ordering).
   std::atomic<int64_t> refs{1};
 };
+
+// Drops one reference of a handle; the last one frees it.
+template <class T> void release_counted(T* p) {
+  if (p && p->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) std::unique_ptr<T> owned(p);
+}
 
 } // namespace tfe::capi
 

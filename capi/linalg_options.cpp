@@ -34,10 +34,7 @@ tfe_status tfe_linalg_options_create(tfe_linalg_options** out) {
   });
 }
 
-void tfe_linalg_options_release(tfe_linalg_options* o) {
-  if (o && o->refs.fetch_sub(1, std::memory_order_acq_rel) == 1)
-    std::unique_ptr<tfe_linalg_options> owned(o);
-}
+void tfe_linalg_options_release(tfe_linalg_options* o) { release_counted(o); }
 
 tfe_status tfe_linalg_options_set_upper(tfe_linalg_options* o, int32_t upper) {
   static const char* fn = "tfe_linalg_options_set_upper";

@@ -48,6 +48,10 @@ Value apply_trans(const Value& m, Trans t);
 // The unit lower factor L and the upper factor U of a packed square LU.
 Value unit_lower(const Value& lu);
 Value upper(const Value& lu);
+// The tangent of a spectral decomposition in its eigenbasis: V^H herm(dA) V for eigh (dA made
+// Hermitian), V^-1 dA V for eig (dA converted to V's complex dtype).
+Value hermitian_projection(const Value& v, const Value& da);
+Value general_projection(const Value& v, const Value& da);
 // The tangent of a packed square LU: with X = L^-1 P^T dA U^-1, dLU = L tril(X,-1) + triu(X) U.
 // `a_inv_da` is A^-1 dA (from lu_solve).
 Value lu_tangent(const Value& lu, const Value& a_inv_da);

@@ -34,9 +34,7 @@ public:
   // dV = dV0 - V diag(V^H dV0).
   void jvp(const ad::MultiJvpArgs& a, std::span<Tangent> out) const override {
     const Value &w = a.y[0], &v = a.y[1];
-    Value da = ad::convert(*a.dx[0], v.meta().dtype);
-    std::vector<Value> f = lu_factor(v);
-    Value p = lu_solve(f[0], f[1], ir::matmul(da, v), Trans::No);
+    Value p = general_projection(v, *a.dx[0]);
     out[0] = ir::diagonal(p);
     Value dv0 = ir::matmul(v, ad::mul(p, ir::inverse_gaps(w, params(a.node).eps)));
     Value gauge = ir::diagonal(ir::matmul(ir::mH(v), dv0));
@@ -45,6 +43,11 @@ public:
 };
 
 } // namespace
+
+Value general_projection(const Value& v, const Value& da) {
+  std::vector<Value> f = lu_factor(v);
+  return lu_solve(f[0], f[1], ir::matmul(ad::convert(da, v.meta().dtype), v), Trans::No);
+}
 
 const LinalgOp& eig_op() {
   static const EigOp op;

@@ -31,13 +31,17 @@ public:
   // 1/(w[j]-w[i]) off the diagonal (Lorentzian with derivative_eps), so v_k^H dv_k = 0.
   void jvp(const ad::MultiJvpArgs& a, std::span<Tangent> out) const override {
     const Value &w = a.y[0], &v = a.y[1];
-    Value p = ir::matmul(ir::mH(v), ir::matmul(ir::hermitian_part(*a.dx[0]), v));
+    Value p = hermitian_projection(v, *a.dx[0]);
     out[0] = ad::real(ir::diagonal(p));
     out[1] = ir::matmul(v, ad::mul_real(p, ir::inverse_gaps(w, params(a.node).eps)));
   }
 };
 
 } // namespace
+
+Value hermitian_projection(const Value& v, const Value& da) {
+  return ir::matmul(ir::mH(v), ir::matmul(ir::hermitian_part(da), v));
+}
 
 const LinalgOp& eigh_op() {
   static const EighOp op;

@@ -54,8 +54,7 @@ public:
   // dw = Re diag(V^H dA V), dA made Hermitian (eigh's convention).
   void jvp(const ad::MultiJvpArgs& a, std::span<Tangent> out) const override {
     Value v = full(eigh_op(), a.x[0], params(a.node))[1];
-    Value p = ir::matmul(ir::mH(v), ir::matmul(ir::hermitian_part(*a.dx[0]), v));
-    out[0] = ad::real(ir::diagonal(p));
+    out[0] = ad::real(ir::diagonal(hermitian_projection(v, *a.dx[0])));
   }
 };
 
@@ -74,9 +73,7 @@ public:
   // dw = diag(V^-1 dA V).
   void jvp(const ad::MultiJvpArgs& a, std::span<Tangent> out) const override {
     Value v = full(eig_op(), a.x[0], params(a.node))[1];
-    std::vector<Value> f = lu_factor(v);
-    Value da = ad::convert(*a.dx[0], v.meta().dtype);
-    out[0] = ir::diagonal(lu_solve(f[0], f[1], ir::matmul(da, v), Trans::No));
+    out[0] = ir::diagonal(general_projection(v, *a.dx[0]));
   }
 };
 
