@@ -5,9 +5,11 @@
 #   2. the installed tree: a consumer built against an install prefix with CMake and pkg-config;
 #   3. ASan + UBSan: the C++ core and C ABI suites;
 #   4. clang-16 with -Werror: the C++ suites again (GCC 12 and clang both build and run the
-#      coroutine engine, issue 6).
-# Ends with one summary line. TFE_SKIP_SANITIZERS=1 skips stage 3, TFE_SKIP_CLANG=1 stage 4 (for
-# quick local runs).
+#      coroutine engine, issue 6);
+#   5. ThreadSanitizer: the dataflow runtime's suites and its stress example (they link the
+#      runtime alone, so this stage compiles a dozen files).
+# Ends with one summary line. TFE_SKIP_SANITIZERS=1 skips stages 3 and 5, TFE_SKIP_CLANG=1 stage 4
+# (for quick local runs).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/setup-deps.sh" || exit 1
@@ -40,13 +42,25 @@ if [ "${TFE_SKIP_SANITIZERS:-0}" != 1 ]; then
     cmake -S "$root" -B "$asan" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DTFE_WERROR=ON \
       -DTFE_SANITIZE=address,undefined -DTFE_BUILD_PYTHON=OFF -DTFE_BUILD_BENCH=OFF \
       -DTFE_BUILD_EXAMPLES=OFF -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" >/dev/null &&
-      cmake --build "$asan" -j "$jobs" --target tenferro_cpp_tests test_capi_tensor test_capi_ops \
-        test_capi_eager_ad test_capi_eager_seeds test_capi_linalg &&
+      cmake --build "$asan" -j "$jobs" --target tenferro_cpp_tests tenferro_dataflow_tests \
+        test_capi_tensor test_capi_ops test_capi_eager_ad test_capi_eager_seeds test_capi_linalg &&
       ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
         ctest --test-dir "$asan" --output-on-failure \
-          -R '^(cpp_tests|capi_tensor|capi_ops|capi_eager_ad|capi_eager_seeds|capi_linalg)$'
+          -R '^(cpp_tests|dataflow_tests|capi_tensor|capi_ops|capi_eager_ad|capi_eager_seeds|capi_linalg)$'
   }
   stage "ASan+UBSan (core and C ABI suites)" sanitized
+
+  tsan=${TFE_TSAN_BUILD_DIR:-$root/build-tsan}
+  thread_sanitized() {
+    cmake -S "$root" -B "$tsan" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DTFE_WERROR=ON \
+      -DTFE_SANITIZE=thread -DTFE_BUILD_PYTHON=OFF -DTFE_BUILD_BENCH=OFF -DTFE_BUILD_EXAMPLES=ON \
+      -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" >/dev/null &&
+      cmake --build "$tsan" -j "$jobs" --target tenferro_dataflow_tests async_ad_stress_example &&
+      TSAN_OPTIONS=halt_on_error=1 "$tsan/tests/dataflow/tenferro_dataflow_tests" --order lex &&
+      TSAN_OPTIONS=halt_on_error=1 "$tsan/examples/async_ad_stress_example" --threads=4 \
+        --iterations=10 --depth=16 --dead-branches=32 --failing-branches=8 --seed=20
+  }
+  stage "ThreadSanitizer (dataflow runtime and stress example)" thread_sanitized
 fi
 if [ "${TFE_SKIP_CLANG:-0}" != 1 ]; then
   clang_build=${TFE_CLANG_BUILD_DIR:-$root/build-clang}
@@ -55,8 +69,9 @@ if [ "${TFE_SKIP_CLANG:-0}" != 1 ]; then
     CC=clang-16 CXX=clang++-16 cmake -S "$root" -B "$clang_build" -G Ninja \
       -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS=-O1 -DCMAKE_C_FLAGS=-O1 -DTFE_WERROR=ON \
       -DTFE_BUILD_PYTHON=OFF -DTFE_BUILD_BENCH=OFF -DTFE_BUILD_EXAMPLES=OFF >/dev/null &&
-      cmake --build "$clang_build" -j "$jobs" --target tenferro_cpp_tests &&
-      "$clang_build/tests/cpp/tenferro_cpp_tests" --order lex
+      cmake --build "$clang_build" -j "$jobs" --target tenferro_cpp_tests tenferro_dataflow_tests &&
+      "$clang_build/tests/cpp/tenferro_cpp_tests" --order lex &&
+      "$clang_build/tests/dataflow/tenferro_dataflow_tests" --order lex
   }
   stage "clang-16 (C++ suites)" clang_suites
 fi

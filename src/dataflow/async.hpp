@@ -70,6 +70,8 @@ public:
   std::string describe() const override {
     return "the value of " + b_.channel()->describe_epoch(e_);
   }
+  bool arm(TaskPromise& waiter) const noexcept override { return b_.arm_ready(waiter); }
+  bool disarm() const noexcept override { return b_.abandon_wait(); }
 
 private:
   const BufferBase& b_;
@@ -164,7 +166,7 @@ private:
   Channel<T>* typed() const noexcept { return static_cast<Channel<T>*>(ch_); }
   bool suspend(TaskPromise& p, detail::Access mode) noexcept {
     if (!ch_) {
-      p.cancel(std::make_exception_ptr(Error(
+      p.cancel_self(std::make_exception_ptr(Error(
           Status::InvalidArgument, "co_await on an empty ReadBuffer (moved from or released)")));
       return true;
     }
@@ -205,7 +207,7 @@ public:
   bool await_ready() const noexcept { return ready(); }
   template <class P> bool await_suspend(std::coroutine_handle<P> h) noexcept {
     if (!ch_) {
-      h.promise().cancel(std::make_exception_ptr(Error(
+      h.promise().cancel_self(std::make_exception_ptr(Error(
           Status::InvalidArgument, "co_await on an empty WriteBuffer (moved from or written)")));
       return true;
     }

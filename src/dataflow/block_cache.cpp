@@ -6,10 +6,11 @@
 namespace tfe::dataflow::detail {
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__)
+// Off under sanitizers: they must see every allocation (ASan) and its reuse (TSan).
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 constexpr bool kEnabled = false;
 #elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
 constexpr bool kEnabled = false;
 #else
 constexpr bool kEnabled = true;

@@ -13,16 +13,10 @@ namespace {
 
 std::atomic<uint64_t> g_next_channel_id{1};
 
-// Reverses a wait list (stored most recent first) into registration order.
-BufferBase* reversed(BufferBase* list, BufferBase* BufferBase::*next) noexcept {
-  BufferBase* out = nullptr;
-  while (list) {
-    BufferBase* n = list->*next;
-    list->*next = out;
-    out = list;
-    list = n;
-  }
-  return out;
+// Whether a waiter in `mode` may continue on an epoch finished in state s.
+bool usable(ValueState s, Access mode) noexcept {
+  return s == ValueState::Value || mode == Access::Ready ||
+         (s == ValueState::Absent && mode == Access::ReadMaybe);
 }
 
 const char* writer_state_name(WriterState s) {
@@ -52,8 +46,10 @@ std::string BufferBase::describe_wait() const {
   return verb + ch_->describe_epoch(ep_);
 }
 
-void BufferBase::abandon_wait() noexcept {
-  if (ch_ && waiter_) ch_->abandon_wait(this);
+bool BufferBase::abandon_wait() const noexcept { return ch_ && ch_->abandon_wait(this); }
+
+bool BufferBase::arm_ready(TaskPromise& waiter) const noexcept {
+  return ch_->suspend_reader(ep_, this, &waiter, Access::Ready);
 }
 
 ChannelBase::ChannelBase(ValueState initial, bool writer_pending) noexcept
@@ -130,12 +126,12 @@ bool ChannelBase::write_ready(const Epoch* e) const noexcept {
   return e == head_ && e->writer == WriterState::Pending;
 }
 
-bool ChannelBase::suspend_reader(Epoch* e, BufferBase* b, TaskPromise* t, Access mode) noexcept {
+bool ChannelBase::suspend_reader(Epoch* e, const BufferBase* b, TaskPromise* t,
+                                 Access mode) noexcept {
   std::lock_guard lock(lock_);
   if (e == head_ && e->writer == WriterState::Done) {
-    if (state_ == ValueState::Value || (state_ == ValueState::Absent && mode == Access::ReadMaybe))
-      return false;
-    t->cancel(state_ == ValueState::Error ? error_ : nullptr);
+    if (usable(state_, mode)) return false;
+    t->cancel_self(state_ == ValueState::Error ? error_ : nullptr);
     return true;
   }
   b->mode_ = mode;
@@ -146,7 +142,7 @@ bool ChannelBase::suspend_reader(Epoch* e, BufferBase* b, TaskPromise* t, Access
   return true;
 }
 
-bool ChannelBase::suspend_writer(Epoch* e, BufferBase* b, TaskPromise* t) noexcept {
+bool ChannelBase::suspend_writer(Epoch* e, const BufferBase* b, TaskPromise* t) noexcept {
   std::lock_guard lock(lock_);
   if (e == head_) return false;
   b->mode_ = Access::Write;
@@ -183,22 +179,31 @@ void ChannelBase::finish_writer(Epoch* e, ValueState s, std::exception_ptr error
   wakes.deliver();
 }
 
+const BufferBase* ChannelBase::reversed(const BufferBase* list) noexcept {
+  const BufferBase* out = nullptr;
+  while (list) {
+    const BufferBase* n = list->next_wait_;
+    list->next_wait_ = out;
+    out = list;
+    list = n;
+  }
+  return out;
+}
+
 void ChannelBase::publish_locked(Epoch* e, ValueState s, std::exception_ptr error,
                                  WakeList& wakes) noexcept {
   if (s != ValueState::Value) clear_value();
   state_ = s;
   error_ = std::move(error);
   e->writer = WriterState::Done;
-  BufferBase* list = reversed(std::exchange(e->reader_waiters, nullptr), &BufferBase::next_wait_);
+  const BufferBase* list = reversed(std::exchange(e->reader_waiters, nullptr));
   while (list) {
-    BufferBase* b = list;
+    const BufferBase* b = list;
     list = b->next_wait_;
     b->next_wait_ = nullptr;
     TaskPromise* t = std::exchange(b->waiter_, nullptr);
     t->waiting_on = nullptr;
-    bool usable =
-        s == ValueState::Value || (s == ValueState::Absent && b->mode_ == Access::ReadMaybe);
-    if (!usable) t->cancel(s == ValueState::Error ? error_ : nullptr);
+    if (!usable(s, b->mode_)) t->cancel(s == ValueState::Error ? error_ : nullptr);
     wakes.push(t);
   }
 }
@@ -216,7 +221,7 @@ void ChannelBase::advance_locked(WakeList& wakes) noexcept {
       publish_locked(e, error ? ValueState::Error : ValueState::Absent, std::move(error), wakes);
       continue;
     }
-    if (BufferBase* w = std::exchange(e->writer_waiter, nullptr)) {
+    if (const BufferBase* w = std::exchange(e->writer_waiter, nullptr)) {
       TaskPromise* t = std::exchange(w->waiter_, nullptr);
       t->waiting_on = nullptr;
       wakes.push(t);
@@ -225,19 +230,21 @@ void ChannelBase::advance_locked(WakeList& wakes) noexcept {
   }
 }
 
-void ChannelBase::abandon_wait(BufferBase* b) noexcept {
+bool ChannelBase::abandon_wait(const BufferBase* b) noexcept {
   std::lock_guard lock(lock_);
+  if (!b->waiter_) return false; // woken already (the waker cleared the link)
   Epoch* e = b->ep_;
   if (e->writer_waiter == b) e->writer_waiter = nullptr;
-  for (BufferBase** p = &e->reader_waiters; *p; p = &(*p)->next_wait_) {
+  for (const BufferBase** p = &e->reader_waiters; *p; p = &(*p)->next_wait_) {
     if (*p == b) {
       *p = b->next_wait_;
       break;
     }
   }
-  if (b->waiter_) b->waiter_->waiting_on = nullptr;
+  b->waiter_->waiting_on = nullptr;
   b->waiter_ = nullptr;
   b->next_wait_ = nullptr;
+  return true;
 }
 
 void ChannelBase::set_writer_task(Epoch* e, const TaskPromise* t) noexcept {

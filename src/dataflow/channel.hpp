@@ -17,8 +17,8 @@
 #pragma once
 
 #include <atomic>
-#include <memory>
 #include <cstdint>
+#include <memory>
 #include <exception>
 #include <string>
 
@@ -36,15 +36,17 @@ namespace detail {
 class ChannelBase;
 class BufferBase;
 
-enum class Access : uint8_t { Read, ReadMaybe, Write };
+// Read: a value is needed (absent or failed cancels the waiter); ReadMaybe: absent is usable;
+// Ready: any finished state is usable (a thread blocked in Scheduler::wait).
+enum class Access : uint8_t { Read, ReadMaybe, Ready, Write };
 enum class WriterState : uint8_t { Pending, Done, ReleasedEarly };
 
 struct Epoch {
   Epoch* next = nullptr;
-  BufferBase* reader_waiters = nullptr;     // most recent first
-  BufferBase* writer_waiter = nullptr;      // this epoch's writer, waiting for its turn
-  const TaskPromise* writer_task = nullptr; // diagnostics: the task whose output the writer is
-  std::exception_ptr early_error;           // a writer failed before its turn
+  const BufferBase* reader_waiters = nullptr; // most recent first
+  const BufferBase* writer_waiter = nullptr;  // this epoch's writer, waiting for its turn
+  const TaskPromise* writer_task = nullptr;   // diagnostics: the task whose output the writer is
+  std::exception_ptr early_error;             // a writer failed before its turn
   uint32_t index = 1;
   uint32_t readers = 0; // readers created and not yet released
   WriterState writer = WriterState::Pending;
@@ -72,17 +74,22 @@ public:
   ChannelBase* channel() const noexcept { return ch_; }
   // "read channel 'x' (#3) at epoch 1 (writer: task 'sin' #7, pending)"
   std::string describe_wait() const;
-  // Unlinks a task suspended on this buffer (its frame is being destroyed unrun).
-  void abandon_wait() noexcept;
+  // Unlinks a task suspended on this buffer (its frame is being destroyed unrun). False when no
+  // task waited here (never, or it was woken already).
+  bool abandon_wait() const noexcept;
+  // For a thread blocked in Scheduler::wait (a TaskPromise with thread_waiter set): registers it
+  // to be woken once this reader's epoch is finished; false when it is finished already.
+  bool arm_ready(TaskPromise& waiter) const noexcept;
 
 protected:
   BufferBase() = default;
   ~BufferBase() = default;
   ChannelBase* ch_ = nullptr;
   Epoch* ep_ = nullptr;
-  BufferBase* next_wait_ = nullptr;
-  TaskPromise* waiter_ = nullptr; // the suspended task, while it waits here
-  Access mode_ = Access::Read;
+  // The wait link: bookkeeping of the channel, also for a const buffer waited on from a thread.
+  mutable const BufferBase* next_wait_ = nullptr;
+  mutable TaskPromise* waiter_ = nullptr; // the suspended task, while it waits here
+  mutable Access mode_ = Access::Read;
 
 private:
   friend class ChannelBase;
@@ -124,16 +131,16 @@ public:
   const std::exception_ptr& error() const noexcept { return error_; }
 
   // For a task about to suspend on buffer b. Returns false when it may continue at once (ready,
-  // with a usable value); true when it is suspended in the wait list, or cancelled because the
-  // epoch is absent (Access::Read only) or failed.
-  bool suspend_reader(Epoch* e, BufferBase* b, TaskPromise* t, Access mode) noexcept;
-  bool suspend_writer(Epoch* e, BufferBase* b, TaskPromise* t) noexcept;
+  // with a usable value); true when it is suspended in the wait list, or cancelled itself because
+  // the epoch is absent (Access::Read only) or failed.
+  bool suspend_reader(Epoch* e, const BufferBase* b, TaskPromise* t, Access mode) noexcept;
+  bool suspend_writer(Epoch* e, const BufferBase* b, TaskPromise* t) noexcept;
 
   void release_reader(Epoch* e) noexcept;
   // The writer of e finishes. Value: at its turn, after storing the value. Absent or Error: at any
   // time; the state takes effect at its turn.
   void finish_writer(Epoch* e, ValueState s, std::exception_ptr error) noexcept;
-  void abandon_wait(BufferBase* b) noexcept;
+  bool abandon_wait(const BufferBase* b) noexcept;
   void set_writer_task(Epoch* e, const TaskPromise* t) noexcept;
   std::string describe_epoch(const Epoch* e) const;
 
@@ -151,6 +158,8 @@ protected:
   Epoch first_;
 
 private:
+  // Reverses a wait list (stored most recent first) into registration order.
+  static const BufferBase* reversed(const BufferBase* list) noexcept;
   void advance_locked(WakeList& wakes) noexcept;
   void publish_locked(Epoch* e, ValueState s, std::exception_ptr error, WakeList& wakes) noexcept;
 

@@ -6,5 +6,6 @@
 #include "dataflow/debug_scheduler.hpp"
 #include "dataflow/scheduler.hpp"
 #include "dataflow/task.hpp"
+#include "dataflow/thread_scheduler.hpp"
 #include "dataflow/var.hpp"
 #include "dataflow/var_ops.hpp"

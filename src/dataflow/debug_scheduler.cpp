@@ -2,7 +2,6 @@
 #include "dataflow/debug_scheduler.hpp"
 
 #include "core/error.hpp"
-#include "dataflow/channel.hpp"
 
 namespace tfe::dataflow {
 
@@ -11,75 +10,45 @@ DebugScheduler::~DebugScheduler() {
   {
     std::lock_guard lock(mu_);
     shutting_down_ = true; // wakes caused by the destruction below are ignored
-    ready_head_ = ready_tail_ = nullptr;
   }
   for (;;) {
     TaskPromise* t;
     {
       std::lock_guard lock(mu_);
-      t = live_head_;
-      if (!t) break;
-      unlink_live(*t);
+      t = tasks_.take_live();
     }
-    if (t->waiting_on) t->waiting_on->abandon_wait();
-    t->handle().destroy(); // unrun: its outputs become absent
+    if (!t) break;
+    detail::destroy_unrun(*t);
   }
 }
 
 void DebugScheduler::schedule(TaskPromise& task, const char* name) {
   std::lock_guard lock(mu_);
-  task.scheduler = this;
-  task.set_identity(name, next_id_++);
-  task.live_prev = nullptr;
-  task.live_next = live_head_;
-  if (live_head_) live_head_->live_prev = &task;
-  live_head_ = &task;
-  ++live_;
-  ++stats_.scheduled;
-  task.queue_next = nullptr;
-  (ready_tail_ ? ready_tail_->queue_next : ready_head_) = &task;
-  ready_tail_ = &task;
+  tasks_.add(task, this, name);
 }
 
 void DebugScheduler::wake(TaskPromise& task) noexcept {
+  if (!detail::claim_wake(task)) return; // still in its turn: run_one continues it
   std::lock_guard lock(mu_);
-  if (shutting_down_) return;
-  task.queue_next = nullptr;
-  (ready_tail_ ? ready_tail_->queue_next : ready_head_) = &task;
-  ready_tail_ = &task;
-}
-
-TaskPromise* DebugScheduler::pop_ready() {
-  std::lock_guard lock(mu_);
-  TaskPromise* t = ready_head_;
-  if (t) {
-    ready_head_ = t->queue_next;
-    if (!ready_head_) ready_tail_ = nullptr;
-    t->queue_next = nullptr;
-    if (!t->cancelled()) ++stats_.turns;
-  }
-  return t;
-}
-
-void DebugScheduler::unlink_live(TaskPromise& t) noexcept {
-  (t.live_prev ? t.live_prev->live_next : live_head_) = t.live_next;
-  if (t.live_next) t.live_next->live_prev = t.live_prev;
-  t.live_prev = t.live_next = nullptr;
-  --live_;
+  if (!shutting_down_) tasks_.push_ready(task);
 }
 
 bool DebugScheduler::run_one() {
   std::lock_guard run(run_mu_);
-  TaskPromise* t = pop_ready();
-  if (!t) return false;
-  if (detail::resume_task(*t)) {
-    {
-      std::lock_guard lock(mu_);
-      ++(t->cancelled() ? stats_.cancelled : stats_.completed);
-      unlink_live(*t);
-    }
-    detail::destroy_task(*t);
+  TaskPromise* t;
+  {
+    std::lock_guard lock(mu_);
+    t = tasks_.pop_ready();
   }
+  if (!t) return false;
+  bool resumes = !t->cancelled(); // a cancelled task is destroyed without a turn
+  bool finished = detail::run_turn(*t) == detail::TurnResult::Finished;
+  {
+    std::lock_guard lock(mu_);
+    tasks_.count_turn(resumes, finished, t->cancelled());
+    if (finished) tasks_.remove(*t);
+  }
+  if (finished) detail::destroy_task(*t);
   return true;
 }
 
@@ -92,10 +61,8 @@ void DebugScheduler::wait(const WaitTarget& target) {
   while (!target.ready()) {
     if (run_one()) continue;
     if (target.ready()) break;
-    std::string suspended = describe_suspended();
-    fail(Status::InvalidArgument,
-         "dataflow deadlock: waiting for %s, but no task can run (%zu suspended%s%s)",
-         target.describe().c_str(), live_tasks(), suspended.empty() ? "" : ": ", suspended.c_str());
+    std::lock_guard lock(mu_);
+    detail::throw_deadlock(target, tasks_);
   }
 }
 
@@ -116,24 +83,17 @@ bool DebugScheduler::paused() const noexcept {
 
 size_t DebugScheduler::live_tasks() const {
   std::lock_guard lock(mu_);
-  return live_;
+  return tasks_.live();
 }
 
 DebugScheduler::Stats DebugScheduler::stats() const {
   std::lock_guard lock(mu_);
-  return stats_;
+  return tasks_.stats();
 }
 
 std::string DebugScheduler::describe_suspended() const {
   std::lock_guard lock(mu_);
-  std::string out;
-  for (const TaskPromise* t = live_head_; t; t = t->live_next) {
-    if (!t->waiting_on) continue;
-    if (!out.empty()) out += "; ";
-    out += strformat("task '%s' #%llu waits to %s", t->name(), (unsigned long long)t->id(),
-                     t->waiting_on->describe_wait().c_str());
-  }
-  return out;
+  return tasks_.describe_suspended();
 }
 
 } // namespace tfe::dataflow

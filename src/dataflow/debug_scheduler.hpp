@@ -10,22 +10,17 @@
 // absent). The built-in default scheduler is a DebugScheduler.
 #pragma once
 
-#include <cstdint>
 #include <mutex>
 #include <string>
 
 #include "dataflow/scheduler.hpp"
+#include "dataflow/task_registry.hpp"
 
 namespace tfe::dataflow {
 
 class DebugScheduler final : public Scheduler {
 public:
-  struct Stats {
-    uint64_t scheduled = 0; // tasks handed to schedule()
-    uint64_t turns = 0;     // resumptions
-    uint64_t completed = 0; // tasks that ran to their end (or failed)
-    uint64_t cancelled = 0; // tasks destroyed because an input was absent or failed
-  };
+  using Stats = SchedulerStats;
 
   DebugScheduler() = default;
   ~DebugScheduler() override;
@@ -43,21 +38,13 @@ public:
   // Tasks scheduled and not yet destroyed (running, ready or suspended).
   size_t live_tasks() const;
   Stats stats() const;
-  // One line per suspended task: what it waits on.
+  // One clause per suspended task: what it waits on.
   std::string describe_suspended() const;
 
 private:
-  TaskPromise* pop_ready();
-  void unlink_live(TaskPromise& t) noexcept;
-
-  mutable std::mutex mu_;       // the queue, the live list, the counters
+  mutable std::mutex mu_;       // the registry and the flags
   std::recursive_mutex run_mu_; // one task turn at a time (recursive: a task may block)
-  TaskPromise* ready_head_ = nullptr;
-  TaskPromise* ready_tail_ = nullptr;
-  TaskPromise* live_head_ = nullptr;
-  size_t live_ = 0;
-  uint64_t next_id_ = 1;
-  Stats stats_;
+  detail::TaskRegistry tasks_;
   bool paused_ = false;
   bool shutting_down_ = false;
 };

@@ -324,4 +324,18 @@ private:
   GradChannel<T>* node_;
 };
 
+namespace detail {
+
+// A contribution slot in x's gradient for an op whose result gradient is y, under `lock`; empty
+// when x is untracked (its graph sealed, or finalized).
+template <class T, class R>
+GradSink<T> track(GraphLock& lock, const ReverseValue<T>& x, const ReverseValue<R>& y) {
+  GradChannel<T>* xn = x.node();
+  if (!lock.is_open(*xn)) return {};
+  lock.join(*xn, *y.node());
+  return GradSink<T>(xn, xn->add_slot());
+}
+
+} // namespace detail
+
 } // namespace tfe::dataflow

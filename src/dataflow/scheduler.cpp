@@ -3,7 +3,10 @@
 
 #include <atomic>
 
-#include "dataflow/debug_scheduler.hpp"
+#include <memory>
+
+#include "core/default_threads.hpp"
+#include "dataflow/thread_scheduler.hpp"
 
 namespace tfe::dataflow {
 namespace {
@@ -11,9 +14,12 @@ namespace {
 std::atomic<Scheduler*> g_default{nullptr};
 thread_local Scheduler* t_override = nullptr;
 
+// A pool sized by the default thread count, made on first use. Leaked on purpose: its workers
+// must not be joined during static destruction, and tasks may still hold it at exit.
 Scheduler& builtin_scheduler() noexcept {
-  static DebugScheduler instance; // thread-safe initialisation
-  return instance;
+  static ThreadPoolScheduler* const instance =
+      std::make_unique<ThreadPoolScheduler>(default_thread_count()).release();
+  return *instance;
 }
 
 } // namespace

@@ -1,5 +1,5 @@
-// Scheduler: the interface every scheduler implements (debug_scheduler.hpp now; a threaded one
-// plugs in behind the same interface), the process-wide default and the scoped override.
+// Scheduler: the interface every scheduler implements (debug_scheduler.hpp: deterministic, one
+// thread; thread_scheduler.hpp: a worker pool), the process-wide default and the scoped override.
 //
 // Contract:
 // - schedule(task) takes ownership of a new task; the scheduler alone resumes and destroys it.
@@ -28,6 +28,11 @@ public:
   virtual bool ready() const noexcept = 0;
   // "the value of channel 'x' (#12) at epoch 1 (written by task 'sin' #4)", for deadlock reports.
   virtual std::string describe() const = 0;
+  // Registers `waiter` (thread_waiter set) to be woken through its scheduler once ready; false
+  // when ready already. disarm() withdraws the registration: true when withdrawn, false when the
+  // wake was already under way (it will arrive).
+  virtual bool arm(TaskPromise& waiter) const noexcept = 0;
+  virtual bool disarm() const noexcept = 0;
 
 protected:
   ~WaitTarget() = default;
@@ -49,9 +54,10 @@ public:
   virtual bool paused() const noexcept = 0;
 };
 
-// The process-wide default: the one set last (thread-safe), or the built-in DebugScheduler.
+// The process-wide default: the one set last (thread-safe), or the built-in ThreadPoolScheduler
+// sized by the default thread count (TFE_NUM_THREADS, else the hardware), made on first use.
 Scheduler& default_scheduler() noexcept;
-// nullptr restores the built-in DebugScheduler. The caller keeps `s` alive while it is installed
+// nullptr restores the built-in scheduler. The caller keeps `s` alive while it is installed
 // and while tasks scheduled on it exist.
 void set_default_scheduler(Scheduler* s) noexcept;
 // The scheduler of the calling thread: its innermost ScopedScheduler, else the default.

@@ -14,9 +14,15 @@
 //   its original type and message. Keep outputs as parameters; do not move them into locals.
 // - GCC 12 miscompiles complex coroutine frames: keep bodies to named locals and one `co_await`
 //   per statement, with no temporary of a non-trivial type alive across a `co_await`.
+// - Turns and wakes (detail::run_turn, detail::claim_wake): a task is Queued, Running, Suspended
+//   or Notified. A channel may wake a task that registered as a waiter while its turn is still
+//   unwinding on another thread; the wake then only marks it Notified and the thread running the
+//   turn continues it. So exactly one thread owns a task at any time, and a scheduler never reads
+//   a task it does not own.
 // Neighbours: scheduler.hpp (who runs tasks), async.hpp (what tasks await).
 #pragma once
 
+#include <atomic>
 #include <coroutine>
 #include <cstdint>
 #include <exception>
@@ -65,12 +71,20 @@ public:
   uint64_t id() const noexcept { return id_; }
   bool cancelled() const noexcept { return cancelled_; }
 
-  // Marks the task as cancelled: its scheduler destroys it instead of resuming it. `error` (may be
-  // null: plain absence) is stored into the task's unfinished outputs before the frame goes.
+  // Marks a suspended waiter as cancelled (by the channel that will wake it): its scheduler
+  // destroys it instead of resuming it. `error` (may be null: plain absence) is stored into the
+  // task's unfinished outputs before the frame goes.
   void cancel(std::exception_ptr error) noexcept {
     cancelled_ = true;
     cancel_error_ = std::move(error);
   }
+  // The same, by the task itself during its turn (an awaited input is absent or failed already):
+  // no wake follows, the thread running the turn destroys it.
+  void cancel_self(std::exception_ptr error) noexcept {
+    cancel(std::move(error));
+    self_cancelled_ = true;
+  }
+  bool self_cancelled() const noexcept { return self_cancelled_; }
 
   // Stores `error` into every output parameter not yet written (a no-op for a null error).
   void fail_outputs(std::exception_ptr error) noexcept {
@@ -82,7 +96,11 @@ public:
   Scheduler* scheduler = nullptr;
   TaskPromise* queue_next = nullptr;                      // ready queue / wake lists
   TaskPromise *live_prev = nullptr, *live_next = nullptr; // the scheduler's live-task list
-  detail::BufferBase* waiting_on = nullptr; // the buffer it is suspended on (diagnostics)
+  const detail::BufferBase* waiting_on = nullptr; // the buffer it is suspended on (diagnostics)
+  enum RunState : uint8_t { Queued, Running, Suspended, Notified };
+  std::atomic<uint8_t> run_state{Queued};
+  // Not a coroutine: a thread blocked in Scheduler::wait, registered in a channel as a waiter.
+  bool thread_waiter = false;
 
   void set_identity(const char* name, uint64_t id) noexcept {
     name_ = name ? name : "task";
@@ -108,6 +126,7 @@ private:
   const char* name_ = "task";
   uint64_t id_ = 0;
   bool cancelled_ = false;
+  bool self_cancelled_ = false;
 };
 
 class [[nodiscard]] Task {
@@ -160,13 +179,44 @@ private:
 
 namespace detail {
 
-// One turn of a task, for schedulers: resumes it unless it is cancelled. Returns true when the
-// task is finished (completed, failed or cancelled) and must be destroyed with destroy_task.
-inline bool resume_task(TaskPromise& task) noexcept {
-  if (task.cancelled()) return true;
+enum class TurnResult : uint8_t { Finished, Suspended };
+
+// One turn of a task the calling scheduler owns (popped from its queue): resumes it until it
+// finishes (completes, fails, is cancelled) or suspends in a channel. A task woken while its turn
+// was still unwinding is continued here. Finished: destroy it with destroy_task. Suspended: the
+// task is no longer ours; its channel will wake it through claim_wake.
+inline TurnResult run_turn(TaskPromise& task) noexcept {
+  task.run_state.store(TaskPromise::Running, std::memory_order_relaxed);
   std::coroutine_handle<> h = task.handle();
-  h.resume();
-  return h.done() || task.cancelled();
+  for (;;) {
+    if (task.cancelled()) return TurnResult::Finished;
+    h.resume();
+    if (h.done() || task.self_cancelled()) return TurnResult::Finished;
+    // acq_rel: publishes the turn's writes to the next owner; acquire on failure: sees the
+    // waker's writes (the channel state it published).
+    uint8_t expected = TaskPromise::Running;
+    if (task.run_state.compare_exchange_strong(expected, TaskPromise::Suspended,
+                                               std::memory_order_acq_rel))
+      return TurnResult::Suspended;
+    task.run_state.store(TaskPromise::Running, std::memory_order_relaxed); // woken meanwhile
+  }
+}
+
+// For Scheduler::wake: true when the caller must queue the task (it was suspended), false when
+// the thread running its turn continues it (it was still running).
+inline bool claim_wake(TaskPromise& task) noexcept {
+  uint8_t s = task.run_state.load(std::memory_order_acquire);
+  for (;;) {
+    if (s == TaskPromise::Running) {
+      if (task.run_state.compare_exchange_weak(s, TaskPromise::Notified, std::memory_order_acq_rel))
+        return false;
+    } else if (s == TaskPromise::Suspended) {
+      if (task.run_state.compare_exchange_weak(s, TaskPromise::Queued, std::memory_order_acq_rel))
+        return true;
+    } else {
+      return false; // queued or notified already: one wake per suspension
+    }
+  }
 }
 
 // Destroys a finished or cancelled task (not one suspended in a channel: see

@@ -9,7 +9,8 @@
 //
 // - Moveable. Copyable only from a non-const lvalue, which *links* gradients: the copy shares the
 //   value, gets a fresh gradient, and everything that flows into the copy's gradient flows on into
-//   the source's (Var(Var&), operator=(Var&)). Copying from a sealed Var is an error.
+//   the source's (Var(Var&), operator=(Var&)). A copy of a sealed (or finalized) Var is a new leaf
+//   sharing its value, like any use of a sealed value.
 // - Requesting a gradient (grad.get_wait(), maybe_wait(), wait(), backprop()) seals the graph it
 //   belongs to (graph.hpp): live named intermediates need no finalize(), though grad.finalize()
 //   remains. A Var of a sealed graph may still feed new ops: they read its value as a constant.
@@ -85,8 +86,12 @@ public:
 private:
   void link_from(Var& other) {
     if (!other.grad) detail::throw_empty("Var copy");
-    GradSink<T> sink = other.grad.output(grad);
-    schedule(detail::forward_gradient<T>(grad.input(), std::move(sink)), "copy.reverse");
+    GradSink<T> sink;
+    {
+      detail::GraphLock lock;
+      sink = detail::track(lock, other.grad, grad);
+    }
+    if (sink) schedule(detail::forward_gradient<T>(grad.input(), std::move(sink)), "copy.reverse");
   }
 };
 

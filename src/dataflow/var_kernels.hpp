@@ -107,16 +107,6 @@ Task binary_reverse(ReadBuffer<T> ybar, Operand<T> a, Operand<T> b, ReadBuffer<T
 
 // ---- builders ---------------------------------------------------------------------------------
 
-// A contribution slot in x's gradient for an op whose result gradient is y, under `lock`; empty
-// when x is untracked (its graph sealed, or finalized).
-template <class T, class R>
-GradSink<T> track(GraphLock& lock, const ReverseValue<T>& x, const ReverseValue<R>& y) {
-  GradChannel<T>* xn = x.node();
-  if (!lock.is_open(*xn)) return {};
-  lock.join(*xn, *y.node());
-  return GradSink<T>(xn, xn->add_slot());
-}
-
 template <class T> void check_var(const Var<T>& v, const char* op) {
   if (!v.value || !v.grad) throw_empty(op);
 }

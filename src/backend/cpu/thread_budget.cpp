@@ -3,10 +3,10 @@
 #include "backend/cpu/thread_budget.hpp"
 
 #include "backend/cpu/blas/blas.hpp"
+#include "core/default_threads.hpp"
 
 #include <atomic>
 #include <condition_variable>
-#include <cstdlib>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -14,15 +14,6 @@
 
 namespace tfe::cpu {
 namespace {
-
-int default_budget() {
-  if (const char* env = std::getenv("TFE_NUM_THREADS")) {
-    int v = std::atoi(env);
-    if (v >= 1) return v;
-  }
-  unsigned hw = std::thread::hardware_concurrency();
-  return hw == 0 ? 1 : static_cast<int>(hw);
-}
 
 std::atomic<int> g_budget{0};
 thread_local bool t_inside_region = false;
@@ -112,7 +103,7 @@ private:
 int thread_budget() {
   int b = g_budget.load(std::memory_order_relaxed);
   if (b == 0) {
-    b = default_budget();
+    b = default_thread_count();
     int expected = 0;
     if (!g_budget.compare_exchange_strong(expected, b)) b = expected;
   }

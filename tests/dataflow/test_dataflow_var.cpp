@@ -303,11 +303,17 @@ TEST_CASE("dataflow Var: misuse is a clear tfe::Error", "[dataflow]") {
   Error seal_seed = error_of([&] { t.seed(); });
   CHECK(seal_seed.status() == Status::InvalidArgument);
   CHECK_THAT(seal_seed.message(), Catch::Contains("is sealed"));
-  Error seal_copy = error_of([&] { Var<double> copy(x); });
-  CHECK_THAT(seal_copy.message(), Catch::Contains("is sealed"));
-  CHECK_THAT(seal_copy.message(), Catch::Contains("cannot receive a new contribution"));
   Error seal_output = error_of([&] { (void)x.grad.output(); });
   CHECK_THAT(seal_output.message(), Catch::Contains("is sealed"));
+  CHECK_THAT(seal_output.message(), Catch::Contains("cannot receive a new contribution"));
+  {
+    Var<double> copy(x); // a sealed Var: the copy is a new leaf sharing the value
+    Var<double> z = copy * 3.0;
+    z.seed();
+    CHECK(copy.value.get_wait() == 2.0);
+    CHECK(copy.grad.get_wait() == 3.0);
+    CHECK(x.grad.get_wait() == 4.0); // not linked
+  }
 
   Var<double> lonely = 1.0;
   lonely.set_label("lonely");
@@ -324,7 +330,7 @@ TEST_CASE("dataflow Var: misuse is a clear tfe::Error", "[dataflow]") {
 
   Var<double> f = 3.0;
   f.grad.finalize();
-  Error finalized = error_of([&] { Var<double> copy(f); });
+  Error finalized = error_of([&] { f.seed(); });
   CHECK_THAT(finalized.message(), Catch::Contains("is sealed"));
   Var<double> uses_f = f * 2.0; // a constant now
   uses_f.seed();
