@@ -12,6 +12,7 @@ struct CompiledVjp {
   ops::Params params;          // exact, checked on every hit (the key holds only a hash)
   std::vector<int64_t> active; // operand index of each gradient output
   std::vector<bool> zero;      // per active operand: structurally zero
+  size_t outputs = 1;          // outputs of the op (its gradients follow them in the results)
   graph::CompiledPtr compiled;
 };
 
@@ -22,8 +23,10 @@ graph::LruCache<CompiledVjp>& cache() {
   return *c;
 }
 
+// given_outputs: the forward node's outputs are arguments of the compiled program (after the
+// cotangents) instead of being recomputed.
 std::shared_ptr<const CompiledVjp> build(ops::OpCode op, const ops::Params& params,
-                                         std::span<const Tensor> operands) {
+                                         std::span<const Tensor> operands, bool given_outputs) {
   std::vector<graph::Value> args;
   auto entry = std::make_shared<CompiledVjp>();
   entry->op = op;
@@ -32,16 +35,53 @@ std::shared_ptr<const CompiledVjp> build(ops::OpCode op, const ops::Params& para
     args.push_back(graph::argument(operands[i].dtype(), Shape(operands[i].shape())));
     if (is_inexact(operands[i].dtype())) entry->active.push_back(static_cast<int64_t>(i));
   }
-  graph::Value y = graph::emit(op, args, params);
-  graph::ProgramPtr p = graph::make_program(args, {y});
+  std::vector<graph::Value> ys = graph::emit_multi(op, args, params);
+  entry->outputs = ys.size();
+  graph::ProgramPtr p = graph::make_program(args, ys);
   if (entry->active.empty()) return entry;
-  Derivative d = vjp(*p, entry->active); // inputs: operands..., ybar; outputs: y, grads...
-  entry->zero.assign(d.structurally_zero.begin() + 1, d.structurally_zero.end());
+  Derivative d = vjp(*p, entry->active); // inputs: operands..., ybars; outputs: ys, grads...
+  entry->zero.assign(d.structurally_zero.begin() + static_cast<std::ptrdiff_t>(ys.size()),
+                     d.structurally_zero.end());
   std::vector<ops::ConcreteMeta> metas;
   for (const Tensor& t : operands) metas.push_back({t.dtype(), t.shape()});
-  metas.push_back({y.meta().dtype, ops::concrete_dims(y.meta().shape)});
-  entry->compiled = graph::compile(*d.program, metas);
+  for (const graph::Value& y : ys)
+    metas.push_back({y.meta().dtype, ops::concrete_dims(y.meta().shape)});
+  std::vector<int32_t> given;
+  if (given_outputs) {
+    const graph::Node* forward = ys[0].node.get();
+    for (size_t k = 0; k < d.program->order.size(); ++k)
+      if (d.program->order[k].get() == forward) given.push_back(static_cast<int32_t>(k));
+  }
+  entry->compiled = graph::compile(*d.program, metas, given);
   return entry;
+}
+
+std::shared_ptr<const CompiledVjp> find_or_build(ops::OpCode op, const ops::Params& params,
+                                                 std::span<const Tensor> operands,
+                                                 bool given_outputs) {
+  graph::CacheKey key{static_cast<uint64_t>(op), ops::hash_params(params),
+                      static_cast<uint64_t>(given_outputs)};
+  for (const Tensor& t : operands) {
+    key.push_back(static_cast<uint64_t>(t.dtype()) << 32 | t.shape().size());
+    for (int64_t e : t.shape()) key.push_back(static_cast<uint64_t>(e));
+  }
+  std::shared_ptr<const CompiledVjp> k = cache().find(key);
+  if (!k || k->op != op || !(k->params == params)) {
+    k = build(op, params, operands, given_outputs);
+    int64_t bytes = k->compiled ? static_cast<int64_t>(k->compiled->code.size() * 256 + 512) : 512;
+    cache().insert(key, k, bytes);
+  }
+  return k;
+}
+
+std::vector<std::optional<Tensor>> gradients(const CompiledVjp& k, std::span<const Tensor> args,
+                                             size_t operands) {
+  std::vector<std::optional<Tensor>> out(operands);
+  if (!k.compiled) return out;
+  std::vector<Tensor> results = graph::execute(*k.compiled, args, {});
+  for (size_t j = 0; j < k.active.size(); ++j)
+    if (!k.zero[j]) out[static_cast<size_t>(k.active[j])] = results[k.outputs + j];
+  return out;
 }
 
 } // namespace
@@ -49,25 +89,24 @@ std::shared_ptr<const CompiledVjp> build(ops::OpCode op, const ops::Params& para
 std::vector<std::optional<Tensor>> vjp_kernel(ops::OpCode op, const ops::Params& params,
                                               std::span<const Tensor> operands,
                                               const Tensor& ybar) {
-  graph::CacheKey key{static_cast<uint64_t>(op), ops::hash_params(params)};
-  for (const Tensor& t : operands) {
-    key.push_back(static_cast<uint64_t>(t.dtype()) << 32 | t.shape().size());
-    for (int64_t e : t.shape()) key.push_back(static_cast<uint64_t>(e));
-  }
-  std::shared_ptr<const CompiledVjp> k = cache().find(key);
-  if (!k || k->op != op || !(k->params == params)) {
-    k = build(op, params, operands);
-    int64_t bytes = k->compiled ? static_cast<int64_t>(k->compiled->code.size() * 256 + 512) : 512;
-    cache().insert(key, k, bytes);
-  }
-  std::vector<std::optional<Tensor>> out(operands.size());
-  if (!k->compiled) return out;
+  std::shared_ptr<const CompiledVjp> k = find_or_build(op, params, operands, false);
   std::vector<Tensor> args(operands.begin(), operands.end());
   args.push_back(ybar);
-  std::vector<Tensor> results = graph::execute(*k->compiled, args, {});
-  for (size_t j = 0; j < k->active.size(); ++j)
-    if (!k->zero[j]) out[static_cast<size_t>(k->active[j])] = results[1 + j];
-  return out;
+  return gradients(*k, args, operands.size());
+}
+
+std::vector<std::optional<Tensor>> vjp_kernel(ops::OpCode op, const ops::Params& params,
+                                              std::span<const Tensor> operands,
+                                              std::span<const Tensor> outputs,
+                                              std::span<const Tensor> ybars) {
+  std::shared_ptr<const CompiledVjp> k = find_or_build(op, params, operands, true);
+  if (outputs.size() != k->outputs || ybars.size() != k->outputs)
+    fail(Status::Internal, "vjp_kernel of %s: %zu outputs and %zu cotangents for %zu outputs",
+         std::string(ops::op_def(op).name).c_str(), outputs.size(), ybars.size(), k->outputs);
+  std::vector<Tensor> args(operands.begin(), operands.end());
+  args.insert(args.end(), ybars.begin(), ybars.end());
+  args.insert(args.end(), outputs.begin(), outputs.end());
+  return gradients(*k, args, operands.size());
 }
 
 graph::CacheStats vjp_kernel_cache_stats() { return cache().stats(); }

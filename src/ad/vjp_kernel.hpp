@@ -21,6 +21,14 @@ namespace tfe::ad {
 std::vector<std::optional<Tensor>> vjp_kernel(ops::OpCode op, const ops::Params& params,
                                               std::span<const Tensor> operands, const Tensor& ybar);
 
+// The same for an op with any number of outputs, run with the forward's outputs supplied
+// instead of recomputed (the dataflow engine keeps them): outputs[k] and ybars[k] (a zero where
+// output k has no cotangent) per output of the op.
+std::vector<std::optional<Tensor>> vjp_kernel(ops::OpCode op, const ops::Params& params,
+                                              std::span<const Tensor> operands,
+                                              std::span<const Tensor> outputs,
+                                              std::span<const Tensor> ybars);
+
 graph::CacheStats vjp_kernel_cache_stats();
 
 } // namespace tfe::ad

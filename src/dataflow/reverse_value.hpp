@@ -28,6 +28,10 @@
 
 namespace tfe::dataflow {
 
+// How two gradient contributions add up: sum += v for scalars. Another value type (a tensor)
+// provides an overload found by argument-dependent lookup; it must not modify v.
+template <class T> void accumulate_gradient(T& sum, const T& v) { sum += v; }
+
 template <class T> class GradChannel final : public Channel<T>, public detail::GradNode {
 public:
   static GradChannel* make() { return std::make_unique<GradChannel>().release(); } // 1 reference
@@ -43,17 +47,18 @@ public:
   }
   // Under a GraphLock, for an open node: the seed, a contribution with a value. Throws when seeded.
   void add_seed(const T& v) {
-    std::lock_guard lock(acc_lock_);
-    if (seeded_)
-      fail(Status::InvalidArgument,
-           "ReverseValue::seed: %s was seeded already (seed an output once)", describe().c_str());
-    seeded_ = true;
-    slots_.push_back(Slot{v, SlotState::Value});
-    fold_locked();
+    {
+      std::lock_guard lock(acc_lock_);
+      if (seeded_)
+        fail(Status::InvalidArgument,
+             "ReverseValue::seed: %s was seeded already (seed an output once)", describe().c_str());
+      seeded_ = true;
+      slots_.push_back(Slot{v, SlotState::Value});
+    }
+    fold(); // never publishes: the node is open
   }
   // From a GradSink: slot i resolved (v for a value, error for a failure, neither: absent).
   void resolve(uint32_t i, const T* v, std::exception_ptr error) noexcept {
-    bool publish;
     {
       std::lock_guard lock(acc_lock_);
       Slot& s = slots_[i];
@@ -70,23 +75,19 @@ public:
         s.state = SlotState::Absent;
       }
       --pending_;
-      fold_locked();
-      publish = take_publication_locked();
     }
-    if (publish) publish_result();
+    fold();
   }
   bool seeded() const noexcept {
     std::lock_guard lock(acc_lock_);
     return seeded_;
   }
   void close_contributions() noexcept override {
-    bool publish;
     {
       std::lock_guard lock(acc_lock_);
       closed_ = true;
-      publish = take_publication_locked();
     }
-    if (publish) publish_result();
+    fold();
   }
   void retain() noexcept override { this->add_ref(); }
   void release() noexcept override { this->release_ref(); }
@@ -116,18 +117,53 @@ private:
   using Slots = std::conditional_t<std::is_trivially_copyable_v<Slot>, SmallVector<Slot, 2>,
                                    std::vector<Slot>>;
 
-  void fold_locked() noexcept {
-    while (folded_ < slots_.size() && slots_[folded_].state != SlotState::Pending) {
-      const Slot& s = slots_[folded_++];
-      if (s.state != SlotState::Value) continue;
-      if (sum_)
-        *sum_ += s.value;
-      else
-        sum_.emplace(s.value);
+  // Adds the resolved slots that follow the folded prefix, in slot order, and publishes once
+  // closed with every slot resolved. One thread folds at a time (folding_); a large value (a
+  // tensor) is added outside the lock, so resolving never waits behind an addition.
+  void fold() noexcept {
+    for (;;) {
+      std::optional<T> next;
+      bool publish = false;
+      {
+        std::lock_guard lock(acc_lock_);
+        if (folding_) return; // the folding thread will see this slot
+        while (folded_ < slots_.size() && slots_[folded_].state != SlotState::Pending &&
+               slots_[folded_].state != SlotState::Value)
+          ++folded_;
+        if (folded_ < slots_.size() && slots_[folded_].state == SlotState::Value) {
+          next.emplace(std::move(slots_[folded_].value));
+          slots_[folded_].value = T{};
+          ++folded_;
+          folding_ = true;
+        } else {
+          publish = take_publication_locked();
+        }
+      }
+      if (!next) {
+        if (publish) publish_result();
+        return;
+      }
+      add(std::move(*next));
+      std::lock_guard lock(acc_lock_);
+      folding_ = false;
+    }
+  }
+  // Owned by the folding thread.
+  void add(T v) noexcept {
+    if (!sum_) {
+      sum_.emplace(std::move(v));
+      return;
+    }
+    try {
+      accumulate_gradient(*sum_, v);
+    } catch (...) {
+      std::lock_guard lock(acc_lock_);
+      if (!error_) error_ = std::current_exception();
     }
   }
   bool take_publication_locked() noexcept {
-    if (!closed_ || pending_ != 0 || published_) return false;
+    if (!closed_ || pending_ != 0 || published_ || folding_ || folded_ != slots_.size())
+      return false;
     published_ = true;
     return true;
   }
@@ -150,6 +186,7 @@ private:
   bool closed_ = false;
   bool seeded_ = false;
   bool published_ = false;
+  bool folding_ = false;
 };
 
 // One contribution to a gradient: written once by a reverse task (put), or released unwritten

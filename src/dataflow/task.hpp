@@ -28,6 +28,7 @@
 #include <exception>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "dataflow/block_cache.hpp"
 
@@ -54,6 +55,9 @@ protected:
   explicit TaskOutput(const Ops* ops) noexcept : ops_(ops) {}
   TaskOutput(const TaskOutput&) = delete;
   TaskOutput& operator=(const TaskOutput&) = delete;
+  // For outputs that hold other outputs (OutputList): forwards the two calls to one of them.
+  static void forward_fail(TaskOutput& o, std::exception_ptr e) noexcept { o.ops_->fail(&o, e); }
+  static void forward_linked(TaskOutput& o, TaskPromise& p) noexcept { o.ops_->linked(&o, p); }
 
 private:
   friend class TaskPromise;
@@ -127,6 +131,31 @@ private:
   uint64_t id_ = 0;
   bool cancelled_ = false;
   bool self_cancelled_ = false;
+};
+
+// A variable number of outputs of one kind (WriteBuffer, GradSink) as one task parameter: a
+// failure reaches each of them.
+template <class B> class OutputList : public TaskOutput {
+public:
+  OutputList() noexcept : TaskOutput(&kOps) {}
+  OutputList(OutputList&& o) noexcept : TaskOutput(&kOps), items_(std::move(o.items_)) {}
+  OutputList& operator=(OutputList&& o) noexcept {
+    items_ = std::move(o.items_);
+    return *this;
+  }
+  void push_back(B b) { items_.push_back(std::move(b)); }
+  size_t size() const noexcept { return items_.size(); }
+  B& operator[](size_t i) noexcept { return items_[i]; }
+
+private:
+  static void fail_fn(TaskOutput* o, std::exception_ptr e) noexcept {
+    for (B& b : static_cast<OutputList*>(o)->items_) forward_fail(b, e);
+  }
+  static void linked_fn(TaskOutput* o, TaskPromise& p) noexcept {
+    for (B& b : static_cast<OutputList*>(o)->items_) forward_linked(b, p);
+  }
+  static constexpr Ops kOps{&fail_fn, &linked_fn};
+  std::vector<B> items_;
 };
 
 class [[nodiscard]] Task {

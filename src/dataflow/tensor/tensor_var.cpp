@@ -1,0 +1,253 @@
+// The tasks of a TensorVar op (tensor_var.hpp) and its surface hooks. Task bodies keep to named
+// locals and one co_await per statement (GCC 12, task.hpp).
+#include "dataflow/tensor/tensor_var.hpp"
+
+#include <mutex>
+#include <string>
+#include <unordered_map>
+
+#include "ad/vjp_kernel.hpp"
+#include "eager/creation.hpp"
+#include "eager/surface.hpp"
+#include "ops/extension.hpp"
+#include "ops/op_table.hpp"
+#include "ops/shape_checks.hpp"
+
+namespace tfe {
+
+void accumulate_gradient(Tensor& sum, const Tensor& v) {
+  std::array<Tensor, 2> in{sum, v};
+  sum = emit(ops::OpCode::Add, in, ops::NoParams{});
+}
+
+} // namespace tfe
+
+namespace tfe::dataflow {
+namespace {
+
+// What both tasks of one op share.
+struct OpCall {
+  ops::OpCode code;
+  ops::Params params;
+  std::vector<ops::Meta> inputs, outputs;
+};
+using CallPtr = std::shared_ptr<const OpCall>;
+using ReadList = std::vector<ReadBuffer<Tensor>>;
+
+std::string_view op_name(const OpCall& c) {
+  if (c.code == ops::OpCode::Extension)
+    if (const auto* p = std::get_if<ops::ExtensionParams>(&c.params); p && p->def)
+      return p->def->name();
+  return ops::op_def(c.code).name;
+}
+
+// Task names are kept, not copied (scheduler.hpp): one interned string per op and direction.
+const char* task_name(std::string_view op, bool reverse) {
+  static std::mutex mu;
+  static std::unordered_map<std::string, std::string>* names =
+      std::make_unique<std::unordered_map<std::string, std::string>>().release();
+  std::string key(op);
+  if (reverse) key += ".reverse";
+  std::lock_guard lock(mu);
+  auto [it, fresh] = names->try_emplace(key, key);
+  return it->second.c_str();
+}
+
+std::vector<Tensor> run_kernel(const OpCall& c, std::span<const Tensor> xs) {
+  if (c.outputs.size() == 1 && c.code != ops::OpCode::Extension)
+    return {emit(c.code, xs, c.params)};
+  return emit_multi(c.code, xs, c.params);
+}
+
+Tensor zeros_of(const ops::Meta& m) { return eager::zeros(m.dtype, ops::concrete_dims(m.shape)); }
+
+Task forward_task(CallPtr call, ReadList in, OutputList<WriteBuffer<Tensor>> out) {
+  std::vector<Tensor> xs;
+  xs.reserve(in.size());
+  for (size_t i = 0; i < in.size(); ++i) {
+    ReadBuffer<Tensor>& b = in[i]; // named: GCC 12 copies a subscripted awaitable
+    const Tensor& v = co_await b;
+    xs.push_back(v);
+    b.release();
+  }
+  std::vector<Tensor> ys = run_kernel(*call, xs);
+  for (size_t k = 0; k < out.size(); ++k) {
+    WriteBuffer<Tensor>& w = out[k];
+    co_await w;
+    w.set(std::move(ys[k]));
+  }
+}
+
+// Reads the output cotangents first: none present (nothing seeded depends on the op, or every
+// path was pruned) ends the task before it reads anything else, so its contributions are absent.
+// A single-output op is cancelled by its absent cotangent before its body runs.
+Task reverse_task(CallPtr call, ReadList ybar, ReadList in, ReadList out,
+                  OutputList<GradSink<Tensor>> sinks) {
+  std::vector<Tensor> g(ybar.size());
+  bool any = false;
+  for (size_t k = 0; k < ybar.size(); ++k) {
+    ReadBuffer<Tensor>& b = ybar[k];
+    if (ybar.size() == 1) {
+      const Tensor& v = co_await b;
+      g[k] = v;
+      any = true;
+    } else if (b) {
+      const Tensor* p = co_await b.maybe();
+      if (p) {
+        g[k] = *p;
+        any = true;
+      }
+    }
+    b.release();
+  }
+  if (!any) co_return;
+  std::vector<Tensor> xs(in.size()), ys(out.size());
+  for (size_t i = 0; i < in.size(); ++i) {
+    ReadBuffer<Tensor>& b = in[i];
+    const Tensor& v = co_await b;
+    xs[i] = v;
+    b.release();
+  }
+  for (size_t k = 0; k < out.size(); ++k) {
+    ReadBuffer<Tensor>& b = out[k];
+    const Tensor& v = co_await b;
+    ys[k] = v;
+    b.release();
+  }
+  for (size_t k = 0; k < g.size(); ++k)
+    if (!g[k].defined()) g[k] = zeros_of(call->outputs[k]);
+  std::vector<std::optional<Tensor>> grads = ad::vjp_kernel(call->code, call->params, xs, ys, g);
+  for (size_t i = 0; i < sinks.size(); ++i) {
+    if (!sinks[i]) continue;
+    if (grads[i])
+      sinks[i].put(*grads[i]);
+    else
+      sinks[i].put(zeros_of(call->inputs[i])); // structurally zero: a real zero
+  }
+}
+
+std::vector<TensorVar> emit_impl(ops::OpCode code, std::span<const TensorVar> in,
+                                 const ops::Params& params) {
+  auto call = std::make_shared<OpCall>();
+  call->code = code;
+  call->params = params;
+  for (size_t i = 0; i < in.size(); ++i) {
+    if (!in[i])
+      fail(Status::InvalidArgument, "%s: operand %zu is an empty TensorVar",
+           std::string(ops::op_def(code).name).c_str(), i);
+    call->inputs.push_back(in[i].meta());
+  }
+  {
+    ops::ShapeGuards guards; // concrete shapes: every check is decided here
+    if (code == ops::OpCode::Extension) {
+      ops::MetaList all = ops::infer_metas(code, call->inputs, params);
+      call->outputs.assign(all.begin(), all.end());
+    } else {
+      call->outputs.push_back(ops::infer_meta(code, call->inputs, params));
+    }
+  }
+  std::vector<WriteBuffer<Tensor>> writers;
+  std::vector<TensorVar> outs = TensorVar::pending(call->outputs, writers);
+  const std::string_view name = op_name(*call);
+
+  ReadList reads;
+  reads.reserve(in.size());
+  for (const TensorVar& x : in) reads.push_back(x.value().read());
+  OutputList<WriteBuffer<Tensor>> written;
+  for (WriteBuffer<Tensor>& w : writers) written.push_back(std::move(w));
+  schedule(forward_task(call, std::move(reads), std::move(written)), task_name(name, false));
+
+  // Contributions: one per inexact operand whose gradient is open, when an output is inexact.
+  OutputList<GradSink<Tensor>> sinks;
+  bool any = false;
+  size_t first_inexact = outs.size();
+  for (size_t k = 0; k < outs.size(); ++k)
+    if (is_inexact(call->outputs[k].dtype) && first_inexact == outs.size()) first_inexact = k;
+  if (first_inexact < outs.size()) {
+    detail::GraphLock lock;
+    for (const TensorVar& x : in) {
+      GradSink<Tensor> s;
+      if (is_inexact(x.meta().dtype)) s = detail::track(lock, x.grad(), outs[first_inexact].grad());
+      if (s)
+        for (size_t k = 0; k < outs.size(); ++k)
+          if (is_inexact(call->outputs[k].dtype))
+            lock.join(*x.grad().node(), *outs[k].grad().node());
+      any = any || static_cast<bool>(s);
+      sinks.push_back(std::move(s));
+    }
+  }
+  for (size_t k = 0; k < outs.size(); ++k)
+    if (!any || !is_inexact(call->outputs[k].dtype)) outs[k].finalize(); // untracked
+  if (!any) return outs;
+
+  ReadList ybar, xs, ys;
+  for (const TensorVar& y : outs)
+    ybar.push_back(is_inexact(y.meta().dtype) ? y.grad().input() : ReadBuffer<Tensor>());
+  for (const TensorVar& x : in) xs.push_back(x.value().read());
+  for (const TensorVar& y : outs) ys.push_back(y.value().read());
+  schedule(reverse_task(call, std::move(ybar), std::move(xs), std::move(ys), std::move(sinks)),
+           task_name(name, true));
+  return outs;
+}
+
+} // namespace
+
+TensorVar::TensorVar(Tensor value, bool requires_grad) : node_(std::make_shared<Node>()) {
+  node_->meta = tfe::meta_of(value);
+  node_->value = Async<Tensor>(std::move(value));
+  if (!requires_grad) node_->grad.finalize();
+}
+
+TensorVar::Node& TensorVar::node() const {
+  if (!node_) detail::throw_empty("TensorVar");
+  return *node_;
+}
+
+bool TensorVar::tracked() const { return node().grad.is_open(); }
+
+Tensor TensorVar::value_wait() const { return node().value.get_wait(); }
+
+void TensorVar::seed(const Tensor& cotangent) const {
+  const Node& n = node();
+  if (cotangent.dtype() != n.meta.dtype || Shape(cotangent.shape()) != n.meta.shape)
+    fail(Status::InvalidArgument, "TensorVar::seed: the seed is %s%s, the tensor %s%s",
+         std::string(dtype_name(cotangent.dtype())).c_str(),
+         ops::format_shape(Shape(cotangent.shape())).c_str(),
+         std::string(dtype_name(n.meta.dtype)).c_str(), ops::format_shape(n.meta.shape).c_str());
+  n.grad.seed(cotangent);
+}
+
+std::optional<Tensor> TensorVar::grad_wait() const { return node().grad.maybe_wait(); }
+
+void TensorVar::finalize() const { node().grad.finalize(); }
+
+std::vector<TensorVar> TensorVar::pending(std::span<const ops::Meta> metas,
+                                          std::vector<WriteBuffer<Tensor>>& writers) {
+  std::vector<TensorVar> out;
+  out.reserve(metas.size());
+  for (const ops::Meta& m : metas) {
+    auto [value, writer] = Async<Tensor>::pending();
+    TensorVar v;
+    v.node_ = std::make_shared<Node>();
+    v.node_->meta = m;
+    v.node_->value = std::move(value);
+    writers.push_back(std::move(writer));
+    out.push_back(std::move(v));
+  }
+  return out;
+}
+
+TensorVar emit(ops::OpCode code, std::span<const TensorVar> in, const ops::Params& params) {
+  return emit_impl(code, in, params).at(0);
+}
+
+std::vector<TensorVar> emit_multi(ops::OpCode code, std::span<const TensorVar> in,
+                                  const ops::Params& params) {
+  return emit_impl(code, in, params);
+}
+
+ops::Meta meta_of(const TensorVar& v) { return v.meta(); }
+
+TensorVar literal(const Tensor& value, const TensorVar*) { return TensorVar(value, false); }
+
+} // namespace tfe::dataflow
