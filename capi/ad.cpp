@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "ad/eager/engine.hpp"
+#include "capi/ad_dataflow.hpp"
 #include "capi/op_call.hpp"
 
 using namespace tfe;
@@ -31,6 +32,7 @@ extern "C" {
 
 tfe_status tfe_tensor_set_requires_grad(tfe_tensor* t, int32_t flag) {
   return guarded("tfe_tensor_set_requires_grad", [&] {
+    if (require(t, "t")->is_dataflow()) return dataflow_ad::set_requires_grad(t, flag != 0);
     concrete_handle(t, "t");
     if (t->is_tracked() && t->trace.node->kind == ae::RawKind::Op)
       fail(Status::InvalidArgument,
@@ -48,12 +50,19 @@ tfe_status tfe_tensor_set_requires_grad(tfe_tensor* t, int32_t flag) {
 }
 
 tfe_status tfe_tensor_requires_grad(const tfe_tensor* t, int32_t* out) {
-  return guarded("tfe_tensor_requires_grad",
-                 [&] { *require(out, "out") = require(t, "t")->is_tracked() ? 1 : 0; });
+  return guarded("tfe_tensor_requires_grad", [&] {
+    require(out, "out");
+    bool tracked = require(t, "t")->is_dataflow() ? dataflow_ad::requires_grad(t) : t->is_tracked();
+    *out = tracked ? 1 : 0;
+  });
 }
 
 tfe_status tfe_backward(tfe_tensor* loss, const tfe_tensor* seed) {
   return guarded("tfe_backward", [&] {
+    if (require(loss, "loss")->is_dataflow()) {
+      same_context(loss, seed, "loss", "seed");
+      return dataflow_ad::backward(loss, seed);
+    }
     concrete_handle(loss, "loss");
     std::optional<Tensor> s;
     if (seed) {
@@ -68,6 +77,10 @@ tfe_status tfe_backward(tfe_tensor* loss, const tfe_tensor* seed) {
 tfe_status tfe_tensor_grad(tfe_tensor** out, const tfe_tensor* t) {
   return guarded("tfe_tensor_grad", [&] {
     out_slot(out);
+    if (require(t, "t")->is_dataflow()) {
+      *out = dataflow_ad::grad(t);
+      return;
+    }
     concrete_handle(t, "t");
     if (!t->is_tracked() || t->trace.node->kind != ae::RawKind::TrackedLeaf) return;
     std::optional<Tensor> g;
@@ -81,6 +94,7 @@ tfe_status tfe_tensor_grad(tfe_tensor** out, const tfe_tensor* t) {
 
 tfe_status tfe_tensor_clear_grad(tfe_tensor* t) {
   return guarded("tfe_tensor_clear_grad", [&] {
+    if (require(t, "t")->is_dataflow()) return dataflow_ad::clear_grad(t);
     concrete_handle(t, "t");
     if (!t->is_tracked() || t->trace.node->kind != ae::RawKind::TrackedLeaf) return;
     std::lock_guard lock(t->trace.node->leaf->mutex);
@@ -91,7 +105,11 @@ tfe_status tfe_tensor_clear_grad(tfe_tensor* t) {
 tfe_status tfe_tensor_detach(tfe_tensor** out, const tfe_tensor* t) {
   return guarded("tfe_tensor_detach", [&] {
     out_slot(out);
-    *out = new_tensor(require(t, "t")->ctx, concrete_value(t, "t"));
+    if (require(t, "t")->is_dataflow()) {
+      *out = dataflow_ad::detach(t);
+      return;
+    }
+    *out = new_tensor(t->ctx, concrete_value(t, "t"));
   });
 }
 
@@ -102,6 +120,7 @@ tfe_status tfe_vjp(tfe_tensor** out_grads, const tfe_tensor* y, int32_t n, tfe_t
   return guarded("tfe_vjp", [&] {
     if (n < 0) fail(Status::InvalidArgument, "n %d is negative", n);
     if (n > 0) require(out_grads, "out_grads");
+    if (require(y, "y")->ctx->is_dataflow()) dataflow_ad::not_supported("tfe_vjp");
     concrete_handle(y, "y");
     if (n > 0) require(xs, "xs");
     std::vector<ae::Recorded> x;
@@ -132,6 +151,7 @@ tfe_status tfe_jvp(tfe_tensor** out, const tfe_tensor* y, int32_t n, tfe_tensor*
   return guarded("tfe_jvp", [&] {
     out_slot(out);
     if (n < 0) fail(Status::InvalidArgument, "n %d is negative", n);
+    if (require(y, "y")->ctx->is_dataflow()) dataflow_ad::not_supported("tfe_jvp");
     concrete_handle(y, "y");
     if (n > 0) {
       require(xs, "xs");
@@ -166,7 +186,10 @@ tfe_status tfe_no_grad_exit(tfe_context* ctx) {
   return guarded("tfe_no_grad_exit", [&] { exit_scope(require(ctx, "ctx"), false); });
 }
 tfe_status tfe_capture_trace_enter(tfe_context* ctx) {
-  return guarded("tfe_capture_trace_enter", [&] { enter_scope(require(ctx, "ctx"), true); });
+  return guarded("tfe_capture_trace_enter", [&] {
+    if (require(ctx, "ctx")->is_dataflow()) dataflow_ad::not_supported("capture_trace");
+    enter_scope(ctx, true);
+  });
 }
 tfe_status tfe_capture_trace_exit(tfe_context* ctx) {
   return guarded("tfe_capture_trace_exit", [&] { exit_scope(require(ctx, "ctx"), true); });

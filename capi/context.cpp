@@ -3,6 +3,8 @@
 
 #include "backend/cpu/thread_budget.hpp"
 #include "capi/guard.hpp"
+#include "dataflow/debug_scheduler.hpp"
+#include "dataflow/thread_scheduler.hpp"
 #include "ops/op_table.hpp"
 
 using namespace tfe;
@@ -18,6 +20,38 @@ tfe_status tfe_context_create(tfe_context** out) {
   return guarded("tfe_context_create", [&] {
     out_slot(out);
     *out = std::make_unique<tfe_context>(g_next_context_id.fetch_add(1)).release();
+  });
+}
+
+tfe_status tfe_context_create_dataflow(tfe_context** out, int32_t scheduler, int32_t threads) {
+  return guarded("tfe_context_create_dataflow", [&] {
+    out_slot(out);
+    if (threads < 0) fail(Status::InvalidArgument, "threads %d is negative", threads);
+    auto ctx = std::make_unique<tfe_context>(g_next_context_id.fetch_add(1));
+    switch (scheduler) {
+    case TFE_SCHEDULER_THREADS:
+      ctx->scheduler = std::make_unique<dataflow::ThreadPoolScheduler>(
+          threads == 0 ? cpu::thread_budget() : threads);
+      break;
+    case TFE_SCHEDULER_DEBUG:
+      if (threads > 1)
+        fail(Status::InvalidArgument,
+             "threads %d with TFE_SCHEDULER_DEBUG (it runs on the waiting thread: 0 or 1)",
+             threads);
+      ctx->scheduler = std::make_unique<dataflow::DebugScheduler>();
+      break;
+    default:
+      fail(Status::InvalidArgument,
+           "unknown scheduler %d (TFE_SCHEDULER_THREADS 0, TFE_SCHEDULER_DEBUG 1)", scheduler);
+    }
+    *out = ctx.release();
+  });
+}
+
+tfe_status tfe_context_mode(const tfe_context* ctx, int32_t* out) {
+  return guarded("tfe_context_mode", [&] {
+    *require(out, "out") =
+        require(ctx, "ctx")->is_dataflow() ? TFE_CONTEXT_DATAFLOW : TFE_CONTEXT_EAGER;
   });
 }
 

@@ -29,21 +29,45 @@ tfe_tensor* new_tensor(tfe_context* ctx, ad::eager::Recorded value) {
   return std::make_unique<tfe_tensor>(ctx, std::move(value)).release();
 }
 
+tfe_tensor* new_tensor(tfe_context* ctx, dataflow::TensorVar value) {
+  return std::make_unique<tfe_tensor>(ctx, std::move(value)).release();
+}
+
 graph::Value as_traced(const tfe_tensor* t) {
-  return t->is_traced() ? t->traced : graph::captured(t->value);
+  return t->is_traced() ? t->traced : graph::captured(concrete_value(t, "operand"));
 }
 
 const Tensor& concrete_value(const tfe_tensor* t, const char* name) {
   if (!t) fail(Status::InvalidArgument, "argument '%s' is NULL", name);
   if (t->is_traced())
     fail(Status::InvalidArgument, "'%s' is a symbolic tensor (a traced value has no data)", name);
-  return t->value;
+  return t->resolved_value();
 }
 
 } // namespace tfe::capi
 
 tfe_tensor::tfe_tensor(tfe_context* c, tfe::Tensor v) : ctx(c), eager{std::move(v), {}} {
   tfe::capi::retain(ctx);
+  if (ctx->is_dataflow() && value.defined()) flow = tfe::dataflow::TensorVar(value, false);
+}
+
+tfe_tensor::tfe_tensor(tfe_context* c, tfe::dataflow::TensorVar v) : ctx(c), flow(std::move(v)) {
+  tfe::capi::retain(ctx);
+}
+
+void tfe_tensor::set_value(tfe::Tensor v) {
+  value = std::move(v);
+  if (ctx->is_dataflow()) flow = tfe::dataflow::TensorVar(value, false);
+}
+
+const tfe::Tensor& tfe_tensor::resolved_value() const {
+  if (!is_dataflow()) return value;
+  std::lock_guard lock(resolve_mu_);
+  if (!value.defined()) {
+    tfe::dataflow::ScopedScheduler scope(*ctx->scheduler);
+    const_cast<tfe::Tensor&>(value) = flow.value_wait();
+  }
+  return value;
 }
 
 tfe_tensor::tfe_tensor(tfe_context* c, tfe::graph::Value v) : ctx(c), traced(std::move(v)) {
@@ -72,6 +96,7 @@ const tfe::ad::eager::Recorded& tfe_tensor::operand() const {
 
 tfe::ops::Meta tfe_tensor::meta() const {
   if (is_traced()) return traced.meta();
+  if (is_dataflow()) return flow.meta();
   return {value.dtype(), tfe::Shape(value.shape())};
 }
 

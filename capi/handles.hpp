@@ -4,8 +4,9 @@
 #pragma once
 
 #include <atomic>
-#include <memory>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 
 #include "core/tensor.hpp"
 #include "ad/derivative_cache.hpp"
@@ -14,6 +15,8 @@
 #include "graph/lru_cache.hpp"
 #include "graph/node.hpp"
 #include "graph/program.hpp"
+#include "dataflow/scheduler.hpp"
+#include "dataflow/tensor/tensor_var.hpp"
 #include <vector>
 #include "tenferro/tenferro.h"
 
@@ -46,6 +49,10 @@ struct tfe_context : tfe::capi::Counted {
   // Derivative programs keyed by (source fingerprint, transform, wrt); programs only. Shared by
   // traced functions and eager AD.
   tfe::ad::DerivativeCache derivatives{256, int64_t{64} << 20};
+  // Dataflow mode (tfe_context_create_dataflow): the scheduler of every op of this context.
+  // Declared last: destroyed first, while the caches its tasks may use still exist.
+  std::unique_ptr<tfe::dataflow::Scheduler> scheduler;
+  bool is_dataflow() const { return static_cast<bool>(scheduler); }
   explicit tfe_context(uint64_t id_) : id(id_) {}
 };
 
@@ -77,10 +84,20 @@ struct tfe_tensor : tfe::capi::Counted {
   tfe::Tensor& value = eager.value;
   tfe::ad::eager::RawRef& trace = eager.ref;
   tfe::graph::Value traced;
+  // In a dataflow context: the engine's tensor. Its value may still be computing; `value` holds
+  // it once known (a leaf made from data, or after the first read, resolved_value()).
+  tfe::dataflow::TensorVar flow;
   tfe_tensor(tfe_context* c, tfe::Tensor v);
   tfe_tensor(tfe_context* c, tfe::graph::Value v);
   tfe_tensor(tfe_context* c, tfe::ad::eager::Recorded v);
+  tfe_tensor(tfe_context* c, tfe::dataflow::TensorVar v);
   ~tfe_tensor();
+  bool is_dataflow() const { return static_cast<bool>(flow); }
+  // Sets the value of a handle made empty (adopted buffers, DLPack), and its dataflow leaf.
+  void set_value(tfe::Tensor v);
+  // The concrete value; in a dataflow context waits for it (driving the context's scheduler)
+  // and rethrows its failure.
+  const tfe::Tensor& resolved_value() const;
   bool is_traced() const { return static_cast<bool>(traced); }
   bool is_tracked() const { return static_cast<bool>(trace); }
   const tfe::ad::eager::Recorded& recorded() const { return eager; }
@@ -91,6 +108,7 @@ struct tfe_tensor : tfe::capi::Counted {
 
 private:
   mutable std::atomic<tfe::ad::eager::Recorded*> constant_{nullptr}; // owned; freed by ~tfe_tensor
+  mutable std::mutex resolve_mu_; // the first read of a dataflow value
 
 public:
   tfe::ops::Meta meta() const;
@@ -104,6 +122,7 @@ void release(tfe_context* ctx);
 tfe_tensor* new_tensor(tfe_context* ctx, Tensor value);
 tfe_tensor* new_tensor(tfe_context* ctx, graph::Value value);
 tfe_tensor* new_tensor(tfe_context* ctx, ad::eager::Recorded value);
+tfe_tensor* new_tensor(tfe_context* ctx, dataflow::TensorVar value);
 // The value of a handle as a traced value: its own, or a captured constant for a concrete one.
 graph::Value as_traced(const tfe_tensor* t);
 // The concrete value; InvalidArgument naming `name` for a symbolic tensor.

@@ -6,6 +6,7 @@
 
 #include "capi/guard.hpp"
 #include "capi/ad_scopes.hpp"
+#include "dataflow/tensor/surface.hpp"
 #include "eager/surface.hpp"
 
 namespace tfe::capi {
@@ -29,10 +30,17 @@ inline void capture_leaf(const tfe_tensor* t) {
   if (!t->is_tracked()) const_cast<tfe_tensor*>(t)->trace = ad::eager::captured_leaf(t->value);
 }
 
-// compute is generic over the value type, and one of three runs it (all through the same
+// An operand in a dataflow context: its engine tensor, or under no_grad an untracked view of it.
+inline dataflow::TensorVar flow_operand(const tfe_tensor* t, bool no_grad) {
+  return no_grad ? t->flow.as_leaf(false) : t->flow;
+}
+
+// compute is generic over the value type, and one of four runs it (all through the same
 // surface code, eager/surface.hpp):
 //   a symbolic operand            -> graph::Value: append to a traced program (concrete operands
 //                                    become captured constants);
+//   a dataflow context            -> dataflow::TensorVar: schedule the forward and reverse work
+//                                    and return at once (shapes and dtypes are checked now);
 //   a tracked operand or capture  -> ad::eager::Recorded: run eagerly and append raw nodes to the
 //                                    AD trace (unless no_grad is active);
 //   otherwise                     -> Tensor: run eagerly; the only AD cost is the checks above.
@@ -41,6 +49,12 @@ template <class F, class Deliver, class... Args>
 void run_op(tfe_context* ctx, F&& compute, Deliver&& deliver, Args... args) {
   if ((args.t->is_traced() || ...)) {
     deliver(compute(as_traced(args.t)...));
+    return;
+  }
+  if (ctx->is_dataflow()) {
+    dataflow::ScopedScheduler scope(*ctx->scheduler);
+    bool no_grad = recording_state(ctx).no_grad > 0;
+    deliver(compute(flow_operand(args.t, no_grad)...));
     return;
   }
   if (should_record(ctx, (args.t->is_tracked() || ...))) {
@@ -100,8 +114,10 @@ struct TensorList {
   std::vector<Tensor> values;
   std::vector<graph::Value> traced;
   std::vector<ad::eager::Recorded> recorded;
+  std::vector<dataflow::TensorVar> flows;
   bool is_traced() const { return !traced.empty(); }
   bool is_recorded() const { return !recorded.empty(); }
+  bool is_flow() const { return !flows.empty(); }
 };
 TensorList tensor_list(int32_t n, tfe_tensor* const* xs, const char* name);
 
@@ -115,6 +131,10 @@ tfe_status list_call(const char* fn, tfe_tensor** out, int32_t n, tfe_tensor* co
     TensorList list = tensor_list(n, xs, "xs");
     if (list.is_traced()) {
       graph::Value v = f(std::span<const graph::Value>(list.traced));
+      *out = new_tensor(list.ctx, std::move(v));
+    } else if (list.is_flow()) {
+      dataflow::ScopedScheduler scope(*list.ctx->scheduler);
+      dataflow::TensorVar v = f(std::span<const dataflow::TensorVar>(list.flows));
       *out = new_tensor(list.ctx, std::move(v));
     } else if (list.is_recorded()) {
       ad::eager::CaptureScope capture(recording_state(list.ctx).capture > 0);

@@ -25,6 +25,9 @@ TensorList tensor_list(int32_t n, tfe_tensor* const* xs, const char* name) {
   }
   if (traced) {
     for (tfe_tensor* t : span) list.traced.push_back(as_traced(t));
+  } else if (n > 0 && list.ctx->is_dataflow()) {
+    bool no_grad = recording_state(list.ctx).no_grad > 0;
+    for (tfe_tensor* t : span) list.flows.push_back(flow_operand(t, no_grad));
   } else if (n > 0 && should_record(list.ctx, tracked)) {
     if (recording_state(list.ctx).capture > 0)
       for (tfe_tensor* t : span) capture_leaf(t);

@@ -21,6 +21,53 @@ typedef struct tfe_tensor tfe_tensor;
  * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT if out is NULL. @since 0.1
  */
 TFE_API TFE_NODISCARD tfe_status tfe_context_create(tfe_context** out);
+/* Scheduler kinds of a dataflow context. */
+#define TFE_SCHEDULER_THREADS 0 /* a worker pool; threads 0 = the thread budget */
+#define TFE_SCHEDULER_DEBUG 1   /* deterministic: work runs inside waits, on the waiting thread */
+/* Context modes (tfe_context_mode). */
+#define TFE_CONTEXT_EAGER 0
+#define TFE_CONTEXT_DATAFLOW 1
+
+/**
+ * Creates a dataflow-mode context (seed 003's engine over tensors; guide: docs/dataflow.md).
+ * Every op function of this library then schedules its forward work and, when an operand is
+ * tracked, its reverse work, and returns at once.
+ *
+ * Eager vs dataflow context (the same functions; docs/user-guide.md has this table):
+ * - op calls: eager computes, then returns; dataflow checks shapes and dtypes, schedules the
+ *   work and returns at once.
+ * - shape, dtype and argument errors: returned by the op in both modes.
+ * - numerical and kernel errors (TFE_ERR_SINGULAR, ...): eager returns them from the op;
+ *   dataflow from the first read of the value or of anything downstream (tfe_tensor_to_data,
+ *   tfe_tensor_data, tfe_tensor_stride, tfe_tensor_grad, a DLPack export).
+ * - tfe_tensor_to_data, tfe_tensor_data: eager reads; dataflow waits for the value.
+ * - tfe_tensor_set_requires_grad: eager on leaves only; dataflow on any untracked tensor, a
+ *   pending one too (a new variable sharing its value).
+ * - tfe_backward(loss, seed): eager computes and accumulates into variables' grads; dataflow
+ *   seeds the loss (once: a second seed is TFE_ERR_INVALID_ARGUMENT) and the reverse work runs
+ *   as gradients are needed.
+ * - tfe_tensor_grad(t): eager returns the stored gradient; dataflow seals t's graph and waits
+ *   for dL/dt (any tracked tensor, not only variables); NULL when absent (nothing seeded
+ *   depends on t).
+ * - after a gradient request: a dataflow graph is sealed; its tensors feed new ops as untracked
+ *   values (x - lr * g needs no wait) and seeding into it is TFE_ERR_INVALID_ARGUMENT.
+ * - tfe_no_grad_enter/exit: eager records nothing; dataflow operands enter untracked.
+ * - tfe_vjp, tfe_jvp, tfe_capture_trace_enter: TFE_ERR_NOT_SUPPORTED in a dataflow context.
+ * - a wait that can never finish (dataflow only): TFE_ERR_INVALID_ARGUMENT naming what waits on
+ *   what.
+ *
+ * Gradients are deterministic: the same bits under either scheduler and any thread count.
+ * @param[out] out new reference (tfe_context_release); NULL on failure.
+ * @param scheduler TFE_SCHEDULER_THREADS or TFE_SCHEDULER_DEBUG.
+ * @param threads threads of the pool, the waiting thread included (>= 1), or 0 for the thread
+ *        budget (tfe_get_num_threads); 0 or 1 for TFE_SCHEDULER_DEBUG.
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (NULL out, unknown scheduler, negative threads,
+ *         threads > 1 with the debug scheduler). @since 0.1
+ */
+TFE_API TFE_NODISCARD tfe_status tfe_context_create_dataflow(tfe_context** out, int32_t scheduler,
+                                                             int32_t threads);
+/** TFE_CONTEXT_EAGER or TFE_CONTEXT_DATAFLOW. @since 0.1 */
+TFE_API TFE_NODISCARD tfe_status tfe_context_mode(const tfe_context* ctx, int32_t* out);
 /** Adds a reference. @return TFE_ERR_INVALID_ARGUMENT if ctx is NULL. @since 0.1 */
 TFE_API TFE_NODISCARD tfe_status tfe_context_retain(tfe_context* ctx);
 /** Drops a reference; the context goes when its last handle (tensors included) goes. NULL-safe.

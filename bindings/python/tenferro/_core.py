@@ -140,12 +140,26 @@ def _cache_code(cache):
         raise ValueError(f"unknown cache {cache!r} (known: {', '.join(sorted(_CACHES))})") from None
 
 
+_SCHEDULERS = {"threads": _c.TFE_SCHEDULER_THREADS, "debug": _c.TFE_SCHEDULER_DEBUG}
+
+
 class Context:
-    """A tenferro context (eager mode).
+    """A tenferro context.
 
     Every tensor belongs to one context and keeps it alive; operations on tensors of two contexts
     raise InvalidArgumentError. Most code never creates one: functions use the module's default
-    context (:func:`default_context`) unless given ``context=``.
+    context (:func:`default_context`, eager) unless given ``context=``.
+
+    ``Context(mode="dataflow", scheduler="threads", threads=0)`` makes a dataflow context (seed
+    003's engine over tensors, docs/dataflow.md): every op schedules its forward and, for tracked
+    operands, its reverse work and returns at once; reading a value (``numpy()``, ``item()``...)
+    waits for it and raises the failure of anything upstream; ``backward()`` seeds the loss once;
+    ``x.grad`` waits for the gradient and seals its graph, whose tensors then feed new ops as
+    untracked values (``x - lr * x.grad`` needs no wait; ``requires_grad_()`` makes it the next
+    variable). ``tenferro.autograd.vjp``/``jvp`` and ``capture_trace`` raise NotSupportedError
+    there. `scheduler` is ``"threads"`` (a pool of `threads` threads, the waiting one included;
+    0: the thread budget) or ``"debug"`` (deterministic, runs work inside waits). Gradients have
+    the same bits under both.
 
     A context also owns the symbols of symbolic tensors (:func:`symbolic`; symbol names are per
     context) and the cache of compiled traced programs (:meth:`cache_stats`).
@@ -153,8 +167,17 @@ class Context:
 
     __slots__ = ("_h", "__weakref__")
 
-    def __init__(self):
-        self._h = _c.tfe_context_create()
+    def __init__(self, mode="eager", *, scheduler="threads", threads=0):
+        if mode == "eager":
+            if scheduler != "threads" or threads != 0:
+                raise ValueError("scheduler and threads apply to mode='dataflow' only")
+            self._h = _c.tfe_context_create()
+        elif mode == "dataflow":
+            if scheduler not in _SCHEDULERS:
+                raise ValueError(f"unknown scheduler {scheduler!r} (known: threads, debug)")
+            self._h = _c.tfe_context_create_dataflow(_SCHEDULERS[scheduler], threads)
+        else:
+            raise ValueError(f"unknown context mode {mode!r} (known: eager, dataflow)")
         with _symbols_lock:  # a new context: names left by a dead one at this address go
             _symbol_tables.pop(self._address(), None)
 
@@ -176,7 +199,13 @@ class Context:
         return hash(self._address())
 
     def __repr__(self):
-        return f"<tenferro.Context at 0x{self._address():x}>"
+        return f"<tenferro.Context ({self.mode}) at 0x{self._address():x}>"
+
+    @property
+    def mode(self):
+        """``"eager"`` or ``"dataflow"``."""
+        m = _c.tfe_context_mode(self._h)
+        return "dataflow" if m == _c.TFE_CONTEXT_DATAFLOW else "eager"
 
     # ---- symbols ----
     def symbol(self, name):

@@ -205,6 +205,17 @@ TensorVar::Node& TensorVar::node() const {
 
 bool TensorVar::tracked() const { return node().grad.is_open(); }
 
+bool TensorVar::seeded() const { return node().grad.node()->seeded(); }
+
+TensorVar TensorVar::as_leaf(bool requires_grad) const {
+  TensorVar v;
+  v.node_ = std::make_shared<Node>();
+  v.node_->meta = node().meta;
+  v.node_->value = node().value;
+  if (!requires_grad) v.node_->grad.finalize();
+  return v;
+}
+
 Tensor TensorVar::value_wait() const { return node().value.get_wait(); }
 
 void TensorVar::seed(const Tensor& cotangent) const {
@@ -231,6 +242,7 @@ std::vector<TensorVar> TensorVar::pending(std::span<const ops::Meta> metas,
     v.node_ = std::make_shared<Node>();
     v.node_->meta = m;
     v.node_->value = std::move(value);
+    v.node_->leaf = false;
     writers.push_back(std::move(writer));
     out.push_back(std::move(v));
   }

@@ -45,6 +45,13 @@ public:
   const ops::Meta& meta() const { return node().meta; }
   // Whether new ops on it register gradient contributions (its gradient is open).
   bool tracked() const;
+  // Made from a value or by as_leaf (not the output of an op).
+  bool is_leaf() const { return node().leaf; }
+  // Whether its gradient was seeded.
+  bool seeded() const;
+  // A leaf sharing this value (no wait, no copy) with a fresh gradient: open when requires_grad.
+  // Turns any value, a pending one included, into a new variable (a pipelined optimiser step).
+  TensorVar as_leaf(bool requires_grad) const;
 
   // Blocks (driving the current scheduler) until the value is computed; rethrows a failure with
   // its original type.
@@ -70,6 +77,7 @@ private:
     ops::Meta meta;
     mutable Async<Tensor> value;
     mutable ReverseValue<Tensor> grad;
+    bool leaf = true;
   };
   Node& node() const;
   std::shared_ptr<Node> node_;
