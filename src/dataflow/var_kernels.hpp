@@ -6,6 +6,7 @@
 // become absent. Bodies keep to named locals and one co_await per statement (GCC 12).
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "dataflow/scalar_rules.hpp"
@@ -36,6 +37,25 @@ template <class Op> const char* reverse_name() {
   return name.c_str();
 }
 
+// ---- the VJPs of the shared formulas --------------------------------------------------------
+
+template <class Op, class T, class R> T unary_vjp(const T& x, const T& y, const R& ybar) {
+  using F = typename Op::template formula<ScalarAlgebra<T>>;
+  return vjp_from_jvp<T>([&](const T& dx) { return F::jvp(x, y, std::optional<T>(dx)); }, ybar);
+}
+
+// The cotangent of operand `Which` (0: a, 1: b) of a binary op.
+template <class Op, class T, int Which>
+T binary_vjp(const T& a, const T& b, const T& y, const T& ybar) {
+  using F = typename Op::template formula<ScalarAlgebra<T>>;
+  return vjp_from_jvp<T>(
+      [&](const T& dx) {
+        std::optional<T> d(dx), none;
+        return Which == 0 ? F::jvp(a, b, y, d, none) : F::jvp(a, b, y, none, d);
+      },
+      ybar);
+}
+
 // ---- tasks ------------------------------------------------------------------------------------
 
 template <class Op, class T, class R> Task unary_forward(ReadBuffer<T> x, WriteBuffer<R> y) {
@@ -60,7 +80,7 @@ Task unary_reverse(ReadBuffer<R> ybar, ReadBuffer<T> x, ReadBuffer<R> y, GradSin
     yv = co_await y;
     y.release();
   }
-  T d = rules::vjp(Op::partial(xv, yv), g);
+  T d = unary_vjp<Op, T>(xv, T(yv), g);
   xbar.put(d);
 }
 
@@ -100,9 +120,8 @@ Task binary_reverse(ReadBuffer<T> ybar, Operand<T> a, Operand<T> b, ReadBuffer<T
     yv = co_await y;
     y.release();
   }
-  rules::Partials2<T> d = Op::partials(av, bv, yv);
-  if (abar) abar.put(rules::vjp(d.da, g));
-  if (bbar) bbar.put(rules::vjp(d.db, g));
+  if (abar) abar.put(binary_vjp<Op, T, 0>(av, bv, yv, g));
+  if (bbar) bbar.put(binary_vjp<Op, T, 1>(av, bv, yv, g));
 }
 
 // ---- builders ---------------------------------------------------------------------------------

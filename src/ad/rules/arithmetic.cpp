@@ -1,4 +1,6 @@
-// Rules of the arithmetic group (src/ops/defs/arithmetic.hpp).
+// Rules of the arithmetic group (src/ops/defs/arithmetic.hpp). add, sub, mul, div, pow, neg,
+// conj and abs are the shared formulas of ad/formulas/elementwise.hpp.
+#include "ad/rules/ir_algebra.hpp"
 #include "ad/rules/rules.hpp"
 
 namespace tfe::ad::rules {
@@ -27,28 +29,13 @@ Tangent extremum_tangent(const Value& x0, const Value& x1, const Tangent& d0, co
   return add(t0, t1);
 }
 
-Tangent add_jvp(const JvpArgs& a) { return add(a.dx[0], a.dx[1]); }
+Tangent add_jvp(const JvpArgs& a) { return binary_formula<formulas::Add>(a.x, a.y, a.dx); }
 
-Tangent sub_jvp(const JvpArgs& a) {
-  if (!a.dx[1]) return a.dx[0];
-  if (!a.dx[0]) return neg(*a.dx[1]);
-  return sub(*a.dx[0], *a.dx[1]);
-}
+Tangent sub_jvp(const JvpArgs& a) { return binary_formula<formulas::Sub>(a.x, a.y, a.dx); }
 
-Tangent mul_jvp(const JvpArgs& a) {
-  Tangent t0, t1;
-  if (a.dx[0]) t0 = mul(*a.dx[0], a.x[1]);
-  if (a.dx[1]) t1 = mul(a.x[0], *a.dx[1]);
-  return add(t0, t1);
-}
+Tangent mul_jvp(const JvpArgs& a) { return binary_formula<formulas::Mul>(a.x, a.y, a.dx); }
 
-// d(x0 / x1) = (dx0 - y dx1) / x1.
-Tangent div_jvp(const JvpArgs& a) {
-  Tangent num = a.dx[0];
-  if (a.dx[1]) num = add(num, Tangent(neg(mul(a.y, *a.dx[1]))));
-  if (!num) return std::nullopt;
-  return div(*num, a.x[1]);
-}
+Tangent div_jvp(const JvpArgs& a) { return binary_formula<formulas::Div>(a.x, a.y, a.dx); }
 
 // rem(x0, x1) = x0 - q x1 with q = trunc(x0 / x1) piecewise constant: d = dx0 - q dx1.
 Tangent rem_jvp(const JvpArgs& a) {
@@ -57,44 +44,13 @@ Tangent rem_jvp(const JvpArgs& a) {
   return add(a.dx[0], Tangent(neg(mul(q, *a.dx[1]))));
 }
 
-// d x^p = p x^(p-1) dx + log(x) x^p dp, with the x-factor 0 where x == 0 and p == 0 (0 * inf)
-// and the p-factor 0 where x == 0 (ad-contract.md). Only those exact points are overridden, so
-// mixed second derivatives (d/dp of p x^(p-1) = x^(p-1) at p = 0) still flow.
-Tangent pow_jvp(const JvpArgs& a) {
-  const Value& x = a.x[0];
-  const Value& p = a.x[1];
-  DType d = x.meta().dtype;
-  const Shape& s = x.meta().shape;
-  Tangent t0, t1;
-  if (a.dx[0]) {
-    Value factor = mul(p, emit2(OpCode::Pow, x, sub(p, full(d, s, 1.0))));
-    Value both_zero = emit2(OpCode::And, compare(p, full(d, s, 0.0), CompareDir::Eq),
-                            compare(x, full(d, s, 0.0), CompareDir::Eq));
-    factor = select(both_zero, full(d, s, 0.0), factor);
-    t0 = mul(*a.dx[0], factor);
-  }
-  if (a.dx[1]) {
-    Value factor = mul(emit1(OpCode::Log, x), a.y);
-    factor = select(compare(x, full(d, s, 0.0), CompareDir::Eq), full(d, s, 0.0), factor);
-    t1 = mul(*a.dx[1], factor);
-  }
-  return add(t0, t1);
-}
+Tangent pow_jvp(const JvpArgs& a) { return binary_formula<formulas::Pow>(a.x, a.y, a.dx); }
 
-Tangent neg_jvp(const JvpArgs& a) { return neg(a.dx[0]); }
+Tangent neg_jvp(const JvpArgs& a) { return unary_formula<formulas::Neg>(a.x, a.y, a.dx); }
 
-Tangent conj_jvp(const JvpArgs& a) {
-  if (!a.dx[0]) return std::nullopt;
-  return conj(*a.dx[0]);
-}
+Tangent conj_jvp(const JvpArgs& a) { return unary_formula<formulas::Conj>(a.x, a.y, a.dx); }
 
-// Real x: sign(x) dx. Complex z: Re(conj(sign z) dz), a real tangent.
-Tangent abs_jvp(const JvpArgs& a) {
-  if (!a.dx[0]) return std::nullopt;
-  Value s = emit1(OpCode::Sign, a.x[0]);
-  if (!is_complex(a.x[0].meta().dtype)) return mul(*a.dx[0], s);
-  return real(mul(conj(s), *a.dx[0]));
-}
+Tangent abs_jvp(const JvpArgs& a) { return unary_formula<formulas::Abs>(a.x, a.y, a.dx); }
 
 // Real input: piecewise constant. Complex z != 0 with s = z/|z|: ds = i Im(conj(s) dz) s / |z|;
 // 0 at z = 0 (ad-contract.md).

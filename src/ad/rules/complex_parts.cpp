@@ -1,19 +1,15 @@
 // Rules of the complex-parts group (src/ops/defs/complex_parts.hpp). Real, Imag and Complex are
 // real-linear; their adjoints under Re<u, v> are: Re^T(ct) = ct + 0i, Im^T(ct) = i ct,
-// Complex^T(ct) = (Re ct, Im ct).
+// Complex^T(ct) = (Re ct, Im ct). The JVPs of Real and Imag are shared formulas
+// (ad/formulas/elementwise.hpp).
+#include "ad/rules/ir_algebra.hpp"
 #include "ad/rules/rules.hpp"
 
 namespace tfe::ad::rules {
 
-Tangent real_jvp(const JvpArgs& a) {
-  if (!a.dx[0]) return std::nullopt;
-  return real(*a.dx[0]);
-}
+Tangent real_jvp(const JvpArgs& a) { return unary_formula<formulas::Real>(a.x, a.y, a.dx); }
 
-Tangent imag_jvp(const JvpArgs& a) {
-  if (!a.dx[0] || !is_complex(a.x[0].meta().dtype)) return std::nullopt; // Im of a real is 0
-  return imag(*a.dx[0]);
-}
+Tangent imag_jvp(const JvpArgs& a) { return unary_formula<formulas::Imag>(a.x, a.y, a.dx); }
 
 Tangent complex_jvp(const JvpArgs& a) {
   if (!a.dx[0] && !a.dx[1]) return std::nullopt;
