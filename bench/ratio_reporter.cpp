@@ -87,11 +87,13 @@ bool flag_true(const std::string& v) {
 bool Goal::met(double baseline_ns, double ours_ns) const {
   if (ours_ns < 0) return false;
   if (absolute) return ours_ns <= limit;
+  if (overhead) return baseline_ns > 0 && ours_ns - baseline_ns <= limit;
   return baseline_ns > 0 && ours_ns / baseline_ns <= limit;
 }
 
 std::string Goal::text() const {
   if (absolute) return "<= " + fmt_time(limit) + " abs";
+  if (overhead) return "<= base+" + fmt_time(limit);
   return "<= " + fmt("%g", limit);
 }
 

@@ -35,13 +35,16 @@
 
 namespace tfe_bench {
 
-// A case's goal: either on ratio = ours/baseline, or on our absolute median time.
+// A case's goal: on ratio = ours/baseline, on our absolute median time, or on our overhead
+// (ours - baseline) in nanoseconds.
 struct Goal {
   bool absolute = false;
-  double limit = 0; // a ratio, or nanoseconds when absolute
+  double limit = 0; // a ratio, or nanoseconds when absolute or overhead
+  bool overhead = false;
 
   static Goal ratio(double max_ratio) { return {false, max_ratio}; }
   static Goal at_most_ns(double max_ns) { return {true, max_ns}; }
+  static Goal overhead_at_most_ns(double max_ns) { return {false, max_ns, true}; }
   bool met(double baseline_ns, double ours_ns) const;
   std::string text() const;
 };

@@ -143,17 +143,28 @@ void ThreadPoolScheduler::worker_loop() {
         run_turns(*t);
         continue;
       }
-      // Spin briefly before sleeping: waking a sleeping thread costs the waker a system call
-      // and the task microseconds of latency, more than a typical task takes.
-      for (int spin = 0; spin < 64 && ready_.load(std::memory_order_relaxed) == 0; ++spin)
-        std::this_thread::yield();
-      if (ready_.load() > 0) continue;
+      // Spin before sleeping: waking a sleeping thread costs the waker a system call and the
+      // task microseconds of latency, much more than a typical scalar task takes.
+      if (spin_for_work()) continue;
     }
     std::unique_lock lock(sleep_mu_);
     idle_workers_.fetch_add(1);
     if (!stopping_.load() && (paused_.load() || ready_.load() == 0)) work_cv_.wait(lock);
     idle_workers_.fetch_sub(1);
   }
+}
+
+bool ThreadPoolScheduler::spin_for_work() const noexcept {
+  for (int spin = 0; spin < kSpins; ++spin) {
+    for (int i = 0; i < 64; ++i) {
+      if (ready_.load(std::memory_order_relaxed) > 0) return true;
+#if defined(__x86_64__) || defined(__i386__)
+      __builtin_ia32_pause();
+#endif
+    }
+    std::this_thread::yield(); // let another thread of this core run
+  }
+  return ready_.load() > 0;
 }
 
 template <class Done> void ThreadPoolScheduler::sleep_waiting(Done done) {

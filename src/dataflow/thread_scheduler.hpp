@@ -70,6 +70,8 @@ private:
   // Sleeps on wait_cv_ unless `done()`, a task is ready, or nothing is running.
   template <class Done> void sleep_waiting(Done done);
   void notify_waiters(bool all) noexcept;
+  // A worker out of work: true when a task became ready within the spin (about 0.1-1 ms).
+  bool spin_for_work() const noexcept;
   // For a thread in wait() or run_all(): stops counting its own enclosing turn, if any.
   bool leave_turn() noexcept;
   void reenter_turn(bool left) noexcept;
@@ -82,6 +84,7 @@ private:
   std::atomic<int> sleeping_waiters_{0};
   std::atomic<bool> paused_{false};
   std::atomic<bool> stopping_{false};
+  static constexpr int kSpins = 64;
 
   std::mutex sleep_mu_;             // sleeping and waking only
   std::condition_variable work_cv_; // workers: a task is ready, resume, stop
