@@ -71,7 +71,7 @@ public:
     return "the value of " + b_.channel()->describe_epoch(e_);
   }
   bool arm(TaskPromise& waiter) const noexcept override { return b_.arm_ready(waiter); }
-  bool disarm() const noexcept override { return b_.abandon_wait(); }
+  bool disarm(TaskPromise& waiter) const noexcept override { return b_.abandon_wait(waiter); }
 
 private:
   const BufferBase& b_;

@@ -109,6 +109,12 @@ public:
     if (!Depot::instance().give(c, batch)) free_list(batch);
   }
 
+  std::size_t held_bytes() const noexcept {
+    std::size_t n = 0;
+    for (std::size_t c = 0; c < kClasses; ++c) n += counts_[c] * (c + 1) * kGranule;
+    return n;
+  }
+
 private:
   static thread_local bool alive_;
   FreeBlock* heads_[kClasses] = {};
@@ -128,6 +134,8 @@ void* cache_allocate(std::size_t size) {
   }
   return ::operator new(size);
 }
+
+std::size_t cache_held_bytes() noexcept { return Cache::alive() ? t_cache.held_bytes() : 0; }
 
 void cache_deallocate(void* p, std::size_t size) noexcept {
   std::size_t c = (size - 1) / kGranule;

@@ -13,5 +13,7 @@ namespace tfe::dataflow::detail {
 
 void* cache_allocate(std::size_t size);
 void cache_deallocate(void* p, std::size_t size) noexcept;
+// Bytes of freed blocks the calling thread's cache holds (for memory measurements).
+std::size_t cache_held_bytes() noexcept;
 
 } // namespace tfe::dataflow::detail

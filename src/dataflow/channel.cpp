@@ -40,13 +40,15 @@ void WakeList::deliver() noexcept {
   head_ = tail_ = nullptr;
 }
 
-std::string BufferBase::describe_wait() const {
+std::string BufferBase::describe_wait(const TaskPromise& waiter) const {
   if (!ch_) return "an empty buffer";
-  const char* verb = mode_ == Access::Write ? "write " : "read ";
+  const char* verb = waiter.wait_mode == static_cast<uint8_t>(Access::Write) ? "write " : "read ";
   return verb + ch_->describe_epoch(ep_);
 }
 
-bool BufferBase::abandon_wait() const noexcept { return ch_ && ch_->abandon_wait(this); }
+bool BufferBase::abandon_wait(TaskPromise& waiter) const noexcept {
+  return ch_ && ch_->abandon_wait(this, &waiter);
+}
 
 bool BufferBase::arm_ready(TaskPromise& waiter) const noexcept {
   return ch_->suspend_reader(ep_, this, &waiter, Access::Ready);
@@ -134,10 +136,9 @@ bool ChannelBase::suspend_reader(Epoch* e, const BufferBase* b, TaskPromise* t,
     t->cancel_self(state_ == ValueState::Error ? error_ : nullptr);
     return true;
   }
-  b->mode_ = mode;
-  b->waiter_ = t;
-  b->next_wait_ = e->reader_waiters;
-  e->reader_waiters = b;
+  t->wait_mode = static_cast<uint8_t>(mode);
+  t->queue_next = e->reader_waiters;
+  e->reader_waiters = t;
   t->waiting_on = b;
   return true;
 }
@@ -145,10 +146,9 @@ bool ChannelBase::suspend_reader(Epoch* e, const BufferBase* b, TaskPromise* t,
 bool ChannelBase::suspend_writer(Epoch* e, const BufferBase* b, TaskPromise* t) noexcept {
   std::lock_guard lock(lock_);
   if (e == head_) return false;
-  b->mode_ = Access::Write;
-  b->waiter_ = t;
-  b->next_wait_ = nullptr;
-  e->writer_waiter = b;
+  t->wait_mode = static_cast<uint8_t>(Access::Write);
+  t->queue_next = nullptr;
+  e->writer_waiter = t;
   t->waiting_on = b;
   return true;
 }
@@ -179,11 +179,11 @@ void ChannelBase::finish_writer(Epoch* e, ValueState s, std::exception_ptr error
   wakes.deliver();
 }
 
-const BufferBase* ChannelBase::reversed(const BufferBase* list) noexcept {
-  const BufferBase* out = nullptr;
+TaskPromise* ChannelBase::reversed(TaskPromise* list) noexcept {
+  TaskPromise* out = nullptr;
   while (list) {
-    const BufferBase* n = list->next_wait_;
-    list->next_wait_ = out;
+    TaskPromise* n = list->queue_next;
+    list->queue_next = out;
     out = list;
     list = n;
   }
@@ -196,14 +196,13 @@ void ChannelBase::publish_locked(Epoch* e, ValueState s, std::exception_ptr erro
   state_ = s;
   error_ = std::move(error);
   e->writer = WriterState::Done;
-  const BufferBase* list = reversed(std::exchange(e->reader_waiters, nullptr));
+  TaskPromise* list = reversed(std::exchange(e->reader_waiters, nullptr));
   while (list) {
-    const BufferBase* b = list;
-    list = b->next_wait_;
-    b->next_wait_ = nullptr;
-    TaskPromise* t = std::exchange(b->waiter_, nullptr);
+    TaskPromise* t = list;
+    list = t->queue_next; // read before wakes.push reuses the link
     t->waiting_on = nullptr;
-    if (!usable(s, b->mode_)) t->cancel(s == ValueState::Error ? error_ : nullptr);
+    if (!usable(s, static_cast<Access>(t->wait_mode)))
+      t->cancel(s == ValueState::Error ? error_ : nullptr);
     wakes.push(t);
   }
 }
@@ -221,8 +220,7 @@ void ChannelBase::advance_locked(WakeList& wakes) noexcept {
       publish_locked(e, error ? ValueState::Error : ValueState::Absent, std::move(error), wakes);
       continue;
     }
-    if (const BufferBase* w = std::exchange(e->writer_waiter, nullptr)) {
-      TaskPromise* t = std::exchange(w->waiter_, nullptr);
+    if (TaskPromise* t = std::exchange(e->writer_waiter, nullptr)) {
       t->waiting_on = nullptr;
       wakes.push(t);
     }
@@ -230,20 +228,19 @@ void ChannelBase::advance_locked(WakeList& wakes) noexcept {
   }
 }
 
-bool ChannelBase::abandon_wait(const BufferBase* b) noexcept {
+bool ChannelBase::abandon_wait(const BufferBase* b, TaskPromise* t) noexcept {
   std::lock_guard lock(lock_);
-  if (!b->waiter_) return false; // woken already (the waker cleared the link)
+  if (t->waiting_on != b) return false; // woken already (the waker cleared the link)
   Epoch* e = b->ep_;
-  if (e->writer_waiter == b) e->writer_waiter = nullptr;
-  for (const BufferBase** p = &e->reader_waiters; *p; p = &(*p)->next_wait_) {
-    if (*p == b) {
-      *p = b->next_wait_;
+  if (e->writer_waiter == t) e->writer_waiter = nullptr;
+  for (TaskPromise** p = &e->reader_waiters; *p; p = &(*p)->queue_next) {
+    if (*p == t) {
+      *p = t->queue_next;
       break;
     }
   }
-  b->waiter_->waiting_on = nullptr;
-  b->waiter_ = nullptr;
-  b->next_wait_ = nullptr;
+  t->waiting_on = nullptr;
+  t->queue_next = nullptr;
   return true;
 }
 

@@ -43,10 +43,11 @@ enum class WriterState : uint8_t { Pending, Done, ReleasedEarly };
 
 struct Epoch {
   Epoch* next = nullptr;
-  const BufferBase* reader_waiters = nullptr; // most recent first
-  const BufferBase* writer_waiter = nullptr;  // this epoch's writer, waiting for its turn
-  const TaskPromise* writer_task = nullptr;   // diagnostics: the task whose output the writer is
-  std::exception_ptr early_error;             // a writer failed before its turn
+  // Suspended tasks (linked through TaskPromise::queue_next, free while a task waits).
+  TaskPromise* reader_waiters = nullptr;    // most recent first
+  TaskPromise* writer_waiter = nullptr;     // this epoch's writer, waiting for its turn
+  const TaskPromise* writer_task = nullptr; // diagnostics: the task whose output the writer is
+  std::exception_ptr early_error;           // a writer failed before its turn
   uint32_t index = 1;
   uint32_t readers = 0; // readers created and not yet released
   WriterState writer = WriterState::Pending;
@@ -67,16 +68,17 @@ private:
   TaskPromise* tail_ = nullptr;
 };
 
-// What ReadBuffer<T> and WriteBuffer<T> share: the channel and epoch they hold, and the intrusive
-// link by which a task suspended on the buffer waits in that epoch.
+// What ReadBuffer<T> and WriteBuffer<T> share: the channel and the epoch they hold. A task
+// suspended on a buffer waits in that epoch's lists; the links live in the task (a task waits on
+// one buffer at a time), which keeps buffers, and the coroutine frames holding them, small.
 class BufferBase {
 public:
   ChannelBase* channel() const noexcept { return ch_; }
-  // "read channel 'x' (#3) at epoch 1 (writer: task 'sin' #7, pending)"
-  std::string describe_wait() const;
-  // Unlinks a task suspended on this buffer (its frame is being destroyed unrun). False when no
-  // task waited here (never, or it was woken already).
-  bool abandon_wait() const noexcept;
+  // "read channel 'x' (#3) at epoch 1 (writer: task 'sin' #7, pending)", for a waiter in `mode`.
+  std::string describe_wait(const TaskPromise& waiter) const;
+  // Unlinks `waiter`, suspended on this buffer (its frame is being destroyed unrun, or a thread
+  // stops waiting). False when it no longer waits here (it was woken already).
+  bool abandon_wait(TaskPromise& waiter) const noexcept;
   // For a thread blocked in Scheduler::wait (a TaskPromise with thread_waiter set): registers it
   // to be woken once this reader's epoch is finished; false when it is finished already.
   bool arm_ready(TaskPromise& waiter) const noexcept;
@@ -86,10 +88,6 @@ protected:
   ~BufferBase() = default;
   ChannelBase* ch_ = nullptr;
   Epoch* ep_ = nullptr;
-  // The wait link: bookkeeping of the channel, also for a const buffer waited on from a thread.
-  mutable const BufferBase* next_wait_ = nullptr;
-  mutable TaskPromise* waiter_ = nullptr; // the suspended task, while it waits here
-  mutable Access mode_ = Access::Read;
 
 private:
   friend class ChannelBase;
@@ -140,7 +138,7 @@ public:
   // The writer of e finishes. Value: at its turn, after storing the value. Absent or Error: at any
   // time; the state takes effect at its turn.
   void finish_writer(Epoch* e, ValueState s, std::exception_ptr error) noexcept;
-  bool abandon_wait(const BufferBase* b) noexcept;
+  bool abandon_wait(const BufferBase* b, TaskPromise* t) noexcept;
   void set_writer_task(Epoch* e, const TaskPromise* t) noexcept;
   std::string describe_epoch(const Epoch* e) const;
 
@@ -159,7 +157,7 @@ protected:
 
 private:
   // Reverses a wait list (stored most recent first) into registration order.
-  static const BufferBase* reversed(const BufferBase* list) noexcept;
+  static TaskPromise* reversed(TaskPromise* list) noexcept;
   void advance_locked(WakeList& wakes) noexcept;
   void publish_locked(Epoch* e, ValueState s, std::exception_ptr error, WakeList& wakes) noexcept;
 

@@ -32,7 +32,7 @@ public:
   // when ready already. disarm() withdraws the registration: true when withdrawn, false when the
   // wake was already under way (it will arrive).
   virtual bool arm(TaskPromise& waiter) const noexcept = 0;
-  virtual bool disarm() const noexcept = 0;
+  virtual bool disarm(TaskPromise& waiter) const noexcept = 0;
 
 protected:
   ~WaitTarget() = default;

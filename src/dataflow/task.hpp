@@ -98,9 +98,12 @@ public:
 
   // Scheduler-owned bookkeeping.
   Scheduler* scheduler = nullptr;
-  TaskPromise* queue_next = nullptr;                      // ready queue / wake lists
+  TaskPromise* queue_next = nullptr; // ready queue, wake lists, or a channel's wait list
   TaskPromise *live_prev = nullptr, *live_next = nullptr; // the scheduler's live-task list
-  const detail::BufferBase* waiting_on = nullptr; // the buffer it is suspended on (diagnostics)
+  // While suspended in a channel (under that channel's lock): the buffer and how it waits
+  // (detail::Access).
+  const detail::BufferBase* waiting_on = nullptr;
+  uint8_t wait_mode = 0;
   enum RunState : uint8_t { Queued, Running, Suspended, Notified };
   std::atomic<uint8_t> run_state{Queued};
   // Not a coroutine: a thread blocked in Scheduler::wait, registered in a channel as a waiter.

@@ -53,7 +53,7 @@ std::string TaskRegistry::describe_suspended() const {
     if (!t->waiting_on) continue;
     if (!out.empty()) out += "; ";
     out += strformat("task '%s' #%llu waits to %s", t->name(), (unsigned long long)t->id(),
-                     t->waiting_on->describe_wait().c_str());
+                     t->waiting_on->describe_wait(*t).c_str());
   }
   return out;
 }
@@ -73,7 +73,7 @@ void throw_deadlock(const WaitTarget& target, const TaskRegistry& tasks) {
 }
 
 void destroy_unrun(TaskPromise& task) noexcept {
-  if (task.waiting_on) task.waiting_on->abandon_wait();
+  if (task.waiting_on) task.waiting_on->abandon_wait(task);
   task.handle().destroy();
 }
 

@@ -212,7 +212,7 @@ void ThreadPoolScheduler::wait(const WaitTarget& target) {
     if (deadlocked) break;
     sleep_waiting([&] { return waiter.signalled; });
   }
-  if (deadlocked && !target.disarm()) {
+  if (deadlocked && !target.disarm(waiter)) {
     // A wake is under way (the target finished just now): let it land before `waiter` goes.
     std::unique_lock lock(sleep_mu_);
     wait_cv_.wait(lock, [&] { return waiter.signalled; });

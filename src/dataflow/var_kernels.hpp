@@ -14,17 +14,15 @@
 
 namespace tfe::dataflow::detail {
 
-// A binary op's operand: a Var's value or a plain constant.
+// A binary op's operand: a Var's value (buf, when the task reads it) or a plain constant.
 template <class T> struct Operand {
   ReadBuffer<T> buf;
   T constant{};
-  bool is_var = false;
 };
 
 template <class T> Operand<T> value_operand(const Var<T>* v, const T* c, bool wanted) {
   Operand<T> op;
   if (v) {
-    op.is_var = true;
     if (wanted) op.buf = v->value.read();
   } else {
     op.constant = *c;
@@ -86,12 +84,12 @@ Task unary_reverse(ReadBuffer<R> ybar, ReadBuffer<T> x, ReadBuffer<R> y, GradSin
 
 template <class Op, class T> Task binary_forward(Operand<T> a, Operand<T> b, WriteBuffer<T> y) {
   T av = a.constant;
-  if (a.is_var) {
+  if (a.buf) {
     av = co_await a.buf;
     a.buf.release();
   }
   T bv = b.constant;
-  if (b.is_var) {
+  if (b.buf) {
     bv = co_await b.buf;
     b.buf.release();
   }
