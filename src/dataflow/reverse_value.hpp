@@ -17,12 +17,14 @@
 
 #include <optional>
 #include <type_traits>
+#include <variant>
 #include <vector>
 
 #include "core/error.hpp"
 #include "core/small_vector.hpp"
 #include "dataflow/async.hpp"
 #include "dataflow/graph.hpp"
+#include "dataflow/pairwise_sum.hpp"
 
 #include <memory>
 
@@ -41,53 +43,62 @@ public:
   // Under a GraphLock, for an open node: a new pending contribution; returns its slot.
   uint32_t add_slot() {
     std::lock_guard lock(acc_lock_);
-    slots_.push_back(Slot{T{}, SlotState::Pending});
-    ++pending_;
-    return static_cast<uint32_t>(slots_.size() - 1);
+    return add_slot_locked();
   }
   // Under a GraphLock, for an open node: the seed, a contribution with a value. Throws when seeded.
   void add_seed(const T& v) {
+    uint32_t i;
     {
       std::lock_guard lock(acc_lock_);
       if (seeded_)
         fail(Status::InvalidArgument,
              "ReverseValue::seed: %s was seeded already (seed an output once)", describe().c_str());
       seeded_ = true;
-      slots_.push_back(Slot{v, SlotState::Value});
+      i = add_slot_locked();
     }
-    fold(); // never publishes: the node is open
+    resolve(i, &v, nullptr); // never publishes: the node is open
   }
   // From a GradSink: slot i resolved (v for a value, error for a failure, neither: absent).
   void resolve(uint32_t i, const T* v, std::exception_ptr error) noexcept {
+    std::optional<typename Tree::Job> job;
+    bool publish;
     {
       std::lock_guard lock(acc_lock_);
-      Slot& s = slots_[i];
-      if (v) {
-        s.value = *v;
-        s.state = SlotState::Value;
-      } else if (error) {
+      auto& s = slots_[i];
+      if (error) {
         s.state = SlotState::Error;
         if (i < error_slot_) {
           error_slot_ = i;
           error_ = std::move(error);
         }
       } else {
-        s.state = SlotState::Absent;
+        s.state = v ? SlotState::Value : SlotState::Absent;
+      }
+      if constexpr (kPairwise) {
+        job = tree_.resolve_locked(i, v ? std::optional<T>(*v) : std::nullopt);
+        if (job) ++combining_;
+      } else if (v) {
+        s.value = *v;
       }
       --pending_;
+      if constexpr (!kPairwise) fold_locked();
+      publish = !job && take_publication_locked();
     }
-    fold();
+    if constexpr (kPairwise) run(std::move(job));
+    if (publish) publish_result();
   }
   bool seeded() const noexcept {
     std::lock_guard lock(acc_lock_);
     return seeded_;
   }
   void close_contributions() noexcept override {
+    bool publish;
     {
       std::lock_guard lock(acc_lock_);
       closed_ = true;
+      publish = take_publication_locked();
     }
-    fold();
+    if (publish) publish_result();
   }
   void retain() noexcept override { this->add_ref(); }
   void release() noexcept override { this->release_ref(); }
@@ -109,66 +120,90 @@ protected:
   }
 
 private:
+  // Cheap additions (scalars) fold in slot order under the lock; expensive ones (tensors) go
+  // through the pairwise tree, added outside the lock and in parallel. Both are deterministic.
+  static constexpr bool kPairwise = !std::is_trivially_copyable_v<T>;
+  using Tree = detail::PairwiseSum<T>;
   enum class SlotState : uint8_t { Pending, Value, Absent, Error };
   struct Slot {
     T value;
     SlotState state;
   };
-  using Slots = std::conditional_t<std::is_trivially_copyable_v<Slot>, SmallVector<Slot, 2>,
-                                   std::vector<Slot>>;
+  struct TreeSlot {
+    SlotState state;
+  };
+  // Tensors keep their values in the tree, not in the slot.
+  using Slots = std::conditional_t<kPairwise, std::vector<TreeSlot>, SmallVector<Slot, 2>>;
 
-  // Adds the resolved slots that follow the folded prefix, in slot order, and publishes once
-  // closed with every slot resolved. One thread folds at a time (folding_); a large value (a
-  // tensor) is added outside the lock, so resolving never waits behind an addition.
-  void fold() noexcept {
-    for (;;) {
-      std::optional<T> next;
+  uint32_t add_slot_locked() {
+    if constexpr (kPairwise) {
+      slots_.push_back(TreeSlot{SlotState::Pending});
+      tree_.grow_locked();
+    } else {
+      slots_.push_back(Slot{T{}, SlotState::Pending});
+    }
+    ++pending_;
+    return static_cast<uint32_t>(slots_.size() - 1);
+  }
+
+  // Scalars: adds the resolved slots that follow the folded prefix, in slot order.
+  void fold_locked() noexcept {
+    if constexpr (!kPairwise) {
+      while (folded_ < slots_.size() && slots_[folded_].state != SlotState::Pending) {
+        const Slot& s = slots_[folded_++];
+        if (s.state != SlotState::Value) continue;
+        if (sum_)
+          accumulate_gradient(*sum_, s.value);
+        else
+          sum_.emplace(s.value);
+      }
+    }
+  }
+
+  // Tensors: runs a chain of pair additions up the tree, outside the lock.
+  void run(std::optional<typename Tree::Job> job) noexcept {
+    while (job) {
+      std::optional<T> sum = add(std::move(job->left), std::move(job->right));
       bool publish = false;
       {
         std::lock_guard lock(acc_lock_);
-        if (folding_) return; // the folding thread will see this slot
-        while (folded_ < slots_.size() && slots_[folded_].state != SlotState::Pending &&
-               slots_[folded_].state != SlotState::Value)
-          ++folded_;
-        if (folded_ < slots_.size() && slots_[folded_].state == SlotState::Value) {
-          next.emplace(std::move(slots_[folded_].value));
-          slots_[folded_].value = T{};
-          ++folded_;
-          folding_ = true;
-        } else {
+        job = tree_.finish_locked(*job, std::move(sum));
+        if (!job) {
+          --combining_;
           publish = take_publication_locked();
         }
       }
-      if (!next) {
-        if (publish) publish_result();
-        return;
-      }
-      add(std::move(*next));
-      std::lock_guard lock(acc_lock_);
-      folding_ = false;
+      if (publish) publish_result();
     }
   }
-  // Owned by the folding thread.
-  void add(T v) noexcept {
-    if (!sum_) {
-      sum_.emplace(std::move(v));
-      return;
-    }
+  std::optional<T> add(std::optional<T> a, std::optional<T> b) noexcept {
+    if (!a) return b;
+    if (!b) return a;
     try {
-      accumulate_gradient(*sum_, v);
+      accumulate_gradient(*a, *b);
     } catch (...) {
       std::lock_guard lock(acc_lock_);
       if (!error_) error_ = std::current_exception();
     }
+    return a;
   }
+
   bool take_publication_locked() noexcept {
-    if (!closed_ || pending_ != 0 || published_ || folding_ || folded_ != slots_.size())
-      return false;
+    if (!closed_ || pending_ != 0 || published_ || combining_ != 0) return false;
+    if constexpr (!kPairwise)
+      if (folded_ != slots_.size()) return false;
     published_ = true;
     return true;
   }
-  // Once: closed, every slot resolved. The node is the writer of its first epoch.
+  // Once: closed, every slot resolved, every addition done (nothing else touches the sums now).
+  // The node is the writer of its first epoch.
   void publish_result() noexcept {
+    if constexpr (kPairwise) {
+      std::optional<T> total;
+      for (T& part : tree_.remaining())
+        total = add(std::move(total), std::optional<T>(std::move(part)));
+      sum_ = std::move(total);
+    }
     detail::Epoch* e = &this->first_;
     if (error_) return this->finish_writer(e, ValueState::Error, error_);
     if (!sum_) return this->finish_writer(e, ValueState::Absent, nullptr);
@@ -178,15 +213,16 @@ private:
 
   mutable detail::SpinLock acc_lock_;
   Slots slots_;
+  [[no_unique_address]] std::conditional_t<kPairwise, Tree, std::monostate> tree_;
   std::optional<T> sum_;
   std::exception_ptr error_;
   uint32_t error_slot_ = UINT32_MAX;
   uint32_t pending_ = 0;
   uint32_t folded_ = 0;
+  uint32_t combining_ = 0; // pair chains running outside the lock
   bool closed_ = false;
   bool seeded_ = false;
   bool published_ = false;
-  bool folding_ = false;
 };
 
 // One contribution to a gradient: written once by a reverse task (put), or released unwritten

@@ -3,7 +3,11 @@
 // destruction with unfinished tasks) and the default / scoped schedulers.
 #include "test_dataflow_support.hpp"
 
+#include "dataflow/pairwise_sum.hpp"
+
 #include <atomic>
+#include <bit>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -245,4 +249,54 @@ TEST_CASE("dataflow schedulers: the default is thread-safe, the scoped override 
   Var<double> y = x * x;
   y.seed();
   CHECK(x.grad.get_wait() == 0.5);
+}
+
+namespace {
+
+// The sum PairwiseSum must give: complete power-of-two blocks summed as a tree, then the blocks
+// of the binary decomposition of n left to right; absent leaves are skipped.
+std::optional<double> tree_sum(const std::vector<std::optional<double>>& v, size_t lo, size_t n) {
+  if (n == 1) return v[lo];
+  std::optional<double> a = tree_sum(v, lo, n / 2), b = tree_sum(v, lo + n / 2, n / 2);
+  if (!a) return b;
+  if (!b) return a;
+  return *a + *b;
+}
+
+} // namespace
+
+TEST_CASE("dataflow PairwiseSum: the same bits in any resolution order", "[dataflow]") {
+  std::vector<std::optional<double>> leaves = {
+      1e16, 1.0, -1e16, 3.5, std::nullopt, 1e-3, 7.0, -2.0, 1e15, 0.25, std::nullopt, -1e15, 9.0};
+  std::optional<double> want;
+  size_t start = 0;
+  for (size_t size = 8; size >= 1; size /= 2) {
+    if (start + size > leaves.size()) continue;
+    std::optional<double> part = tree_sum(leaves, start, size);
+    if (part) want = want ? *want + *part : *part;
+    start += size;
+  }
+  std::vector<uint32_t> order(leaves.size());
+  for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+  uint64_t rng = 12345;
+  for (int round = 0; round < 50; ++round) {
+    for (size_t i = order.size() - 1; i > 0; --i) { // Fisher-Yates with a fixed LCG
+      rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+      std::swap(order[i], order[(rng >> 33) % (i + 1)]);
+    }
+    detail::PairwiseSum<double> sum;
+    for (size_t i = 0; i < leaves.size(); ++i) sum.grow_locked();
+    for (uint32_t i : order) {
+      auto job = sum.resolve_locked(i, leaves[i]);
+      while (job) {
+        std::optional<double> s = job->left;
+        if (job->right) s = s ? *s + *job->right : *job->right;
+        job = sum.finish_locked(*job, s);
+      }
+    }
+    std::optional<double> got;
+    for (double part : sum.remaining()) got = got ? *got + part : part;
+    REQUIRE(got.has_value());
+    CHECK(std::bit_cast<uint64_t>(*got) == std::bit_cast<uint64_t>(*want));
+  }
 }
