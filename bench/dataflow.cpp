@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "dataflow/dataflow.hpp"
+#include "chains.hpp"
 #include "ratio_reporter.hpp"
 
 // Heap accounting for the memory line of D1: bytes handed out and not yet returned, counted
@@ -39,6 +40,7 @@ void operator delete(void* p) noexcept { std::free(p); } // unsized: not counted
 namespace {
 
 using namespace tfe::dataflow;
+using tfe_bench::chain20;
 
 constexpr int kSteps = 1000; // 3 ops per step
 
@@ -135,28 +137,7 @@ template <class S> void d3_scheduled(benchmark::State& state, S& scheduler) {
   benchmark::DoNotOptimize(counter);
 }
 
-// D4: the 20-op chain of bench/eager_ad.cpp on n elements, forward + backward + the gradient.
-tfe_tensor* chain20(tfe_tensor* x) {
-  tfe_tensor* y = x;
-  auto step = [&](tfe_tensor* next) {
-    if (y != x) tfe_tensor_release(y);
-    y = next;
-  };
-  for (int r = 0; r < 4; ++r) {
-    tfe_tensor* t = nullptr;
-    CHECK_TFE(tfe_sin(&t, y));
-    step(t);
-    CHECK_TFE(tfe_mul(&t, y, x));
-    step(t);
-    CHECK_TFE(tfe_tanh(&t, y));
-    step(t);
-    CHECK_TFE(tfe_add(&t, y, x));
-    step(t);
-    CHECK_TFE(tfe_cos(&t, y));
-    step(t);
-  }
-  return y;
-}
+// D4: the 20-op chain of bench/chains.hpp on n elements, forward + backward + the gradient.
 
 void chain_fwd_bwd(benchmark::State& state, tfe_context* ctx, int64_t n) {
   tfe_tensor *base = nullptr, *seed = nullptr;

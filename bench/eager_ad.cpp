@@ -10,41 +10,19 @@
 #include <cstdlib>
 #include <vector>
 
+#include "chains.hpp"
 #include "ratio_reporter.hpp"
 
 namespace {
 
 using tfe_bench::bench_context;
+using tfe_bench::chain20;
 
 tfe_tensor* random_vector(int64_t n, uint64_t seed, bool tracked) {
   tfe_tensor* t = nullptr;
   CHECK_TFE(tfe_random_uniform(&t, bench_context(), TFE_F64, 1, &n, seed, -1, 1));
   if (tracked) CHECK_TFE(tfe_tensor_set_requires_grad(t, 1));
   return t;
-}
-
-// y = x; 4 times: sin, * x, tanh, + x, cos (20 ops). Intermediates are released as it goes, as a
-// user's temporaries would be; the trace keeps what the derivative needs.
-tfe_tensor* chain20(tfe_tensor* x) {
-  tfe_tensor* y = x;
-  auto step = [&](tfe_tensor* next) {
-    if (y != x) tfe_tensor_release(y);
-    y = next;
-  };
-  for (int r = 0; r < 4; ++r) {
-    tfe_tensor* t = nullptr;
-    CHECK_TFE(tfe_sin(&t, y));
-    step(t);
-    CHECK_TFE(tfe_mul(&t, y, x));
-    step(t);
-    CHECK_TFE(tfe_tanh(&t, y));
-    step(t);
-    CHECK_TFE(tfe_add(&t, y, x));
-    step(t);
-    CHECK_TFE(tfe_cos(&t, y));
-    step(t);
-  }
-  return y;
 }
 
 // E1: y = a * b of one-element tensors, a tracked or not.

@@ -23,7 +23,7 @@ struct ThreadPoolScheduler::ThreadWaiter : TaskPromise {
     thread_waiter = true;
     set_identity("a thread blocked in wait()", 0);
   }
-  bool signalled = false; // under sleep_mu_
+  std::atomic<bool> signalled{false}; // set under sleep_mu_ (the sleeper re-checks under it)
 };
 
 ThreadPoolScheduler::ThreadPoolScheduler(int threads) {
@@ -81,7 +81,7 @@ void ThreadPoolScheduler::push_ready(TaskPromise& task) noexcept {
 void ThreadPoolScheduler::wake(TaskPromise& task) noexcept {
   if (task.thread_waiter) {
     std::lock_guard lock(sleep_mu_);
-    static_cast<ThreadWaiter&>(task).signalled = true;
+    static_cast<ThreadWaiter&>(task).signalled.store(true);
     wait_cv_.notify_all();
     return;
   }
@@ -188,13 +188,29 @@ void ThreadPoolScheduler::wait(const WaitTarget& target) {
   if (target.ready()) return;
   ThreadWaiter waiter(this);
   if (!target.arm(waiter)) return; // ready meanwhile
-  auto signalled = [&] {
-    std::lock_guard lock(sleep_mu_);
-    return waiter.signalled;
-  };
   bool left = leave_turn();
-  bool deadlocked = false;
-  while (!signalled()) {
+  bool deadlocked = !help_until([&] { return waiter.signalled.load(); });
+  if (deadlocked && !target.disarm(waiter)) {
+    // A wake is under way (the target finished just now): let it land before `waiter` goes.
+    std::unique_lock lock(sleep_mu_);
+    wait_cv_.wait(lock, [&] { return waiter.signalled.load(); });
+    deadlocked = false;
+  }
+  reenter_turn(left);
+  if (deadlocked && !target.ready()) {
+    std::lock_guard lock(q_lock_);
+    detail::throw_deadlock(target, tasks_);
+  }
+}
+
+void ThreadPoolScheduler::run_all() {
+  bool left = leave_turn();
+  help_until([] { return false; });
+  reenter_turn(left);
+}
+
+template <class Done> bool ThreadPoolScheduler::help_until(Done done) {
+  while (!done()) {
     // This thread's own "next" task first (woken by the turn that now waits), then the queue.
     TaskPromise* t = std::exchange(t_next, nullptr);
     if (t)
@@ -207,43 +223,11 @@ void ThreadPoolScheduler::wait(const WaitTarget& target) {
     }
     {
       std::lock_guard lock(q_lock_);
-      deadlocked = quiescent_locked();
+      if (quiescent_locked()) return done();
     }
-    if (deadlocked) break;
-    sleep_waiting([&] { return waiter.signalled; });
+    sleep_waiting(done);
   }
-  if (deadlocked && !target.disarm(waiter)) {
-    // A wake is under way (the target finished just now): let it land before `waiter` goes.
-    std::unique_lock lock(sleep_mu_);
-    wait_cv_.wait(lock, [&] { return waiter.signalled; });
-    deadlocked = false;
-  }
-  reenter_turn(left);
-  if (deadlocked && !target.ready()) {
-    std::lock_guard lock(q_lock_);
-    detail::throw_deadlock(target, tasks_);
-  }
-}
-
-void ThreadPoolScheduler::run_all() {
-  bool left = leave_turn();
-  for (;;) {
-    TaskPromise* t = std::exchange(t_next, nullptr);
-    if (t)
-      running_.fetch_add(1);
-    else
-      t = pop_running();
-    if (t) {
-      run_turns(*t);
-      continue;
-    }
-    {
-      std::lock_guard lock(q_lock_);
-      if (quiescent_locked()) break;
-    }
-    sleep_waiting([] { return false; });
-  }
-  reenter_turn(left);
+  return true;
 }
 
 void ThreadPoolScheduler::pause() { paused_.store(true); }

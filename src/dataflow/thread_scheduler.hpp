@@ -69,6 +69,9 @@ private:
   bool quiescent_locked() const noexcept;
   // Sleeps on wait_cv_ unless `done()`, a task is ready, or nothing is running.
   template <class Done> void sleep_waiting(Done done);
+  // For a thread in wait() or run_all(): runs ready tasks (its own "next" task first) until
+  // done(), or until no task is ready or running; returns done().
+  template <class Done> bool help_until(Done done);
   void notify_waiters(bool all) noexcept;
   // A worker out of work: true when a task became ready within the spin (about 0.1-1 ms).
   bool spin_for_work() const noexcept;

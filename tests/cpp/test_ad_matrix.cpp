@@ -33,13 +33,6 @@ Case build(const ops::OpDef& def, const Sample& s) {
   return c;
 }
 
-bool usable(const Sample& s) {
-  if (!s.smooth) return false;
-  for (const Tensor& t : s.inputs)
-    if (!all_finite(t)) return false;
-  return true;
-}
-
 DType doubled(DType d) { return d == DType::F32 ? DType::F64 : DType::C64; }
 
 } // namespace
@@ -68,7 +61,7 @@ TEST_CASE("AD matrix: finite differences, transposition and second order per op 
       if (!def.accepts.contains(d)) continue;
       int index = 0;
       for (const Sample& s : samples->make(d)) {
-        if (!usable(s)) continue;
+        if (!differentiable_at(s)) continue;
         INFO(def.name << " " << dtype_name(d) << " sample " << s.label);
         Case c = build(def, s);
         if (!is_inexact(c.program->outputs[0].meta().dtype) || c.active.empty()) continue;
@@ -113,7 +106,7 @@ TEST_CASE("direct VJP kernels agree with linearize-then-transpose of the program
     for (DType d : kAllDTypes) {
       if (!def.accepts.contains(d) || !is_inexact(d)) continue;
       for (const Sample& s : samples->make(d)) {
-        if (!usable(s)) continue;
+        if (!differentiable_at(s)) continue;
         INFO(def.name << " " << dtype_name(d) << " sample " << s.label);
         Case c = build(def, s);
         const ops::Meta& ym = c.program->outputs[0].meta();

@@ -23,13 +23,6 @@ using tfe::dataflow::TensorVar;
 
 namespace {
 
-bool usable(const Sample& s) {
-  if (!s.smooth) return false;
-  for (const Tensor& t : s.inputs)
-    if (!all_finite(t)) return false;
-  return true;
-}
-
 // The gradient of every operand of `op` for cotangent ybar, through TensorVars on the current
 // scheduler (nullopt for untracked operands).
 std::vector<std::optional<Tensor>> dataflow_vjp(const ops::OpDef& def, const Sample& s,
@@ -88,7 +81,7 @@ TEST_CASE("dataflow tensors: every op's gradient equals program AD, same bits on
     for (DType d : {DType::F64, DType::C64, DType::F32, DType::C32}) {
       if (!def.accepts.contains(d)) continue;
       for (const Sample& s : samples->make(d)) {
-        if (!usable(s)) continue;
+        if (!differentiable_at(s)) continue;
         INFO(def.name << " " << dtype_name(d) << " sample " << s.label);
         std::vector<graph::Value> args;
         std::vector<int64_t> active;

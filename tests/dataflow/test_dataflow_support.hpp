@@ -78,4 +78,33 @@ template <class T> Var<T> failing_identity(Var<T>& x, int forward_branch, int re
   return y;
 }
 
+// Two labelled channels 'a' and 'b', b written by task 'a_to_b' #1 from a and a by task
+// 'b_to_a' #2 from b: a deadlock on the current scheduler, which must be fresh (task ids).
+struct Cycle {
+  Async<double> a, b;
+};
+inline Cycle make_cycle() {
+  Cycle c;
+  c.a.set_label("a");
+  c.b.set_label("b");
+  WriteBuffer<double> wa = c.a.write();
+  WriteBuffer<double> wb = c.b.write();
+  schedule(copy_task<double>(c.a.read(), std::move(wb)), "a_to_b");
+  schedule(copy_task<double>(c.b.read(), std::move(wa)), "b_to_a");
+  return c;
+}
+
+// What every scheduler's report of waiting for b in make_cycle() says.
+inline void check_cycle_report(const Error& e) {
+  CHECK(e.status() == Status::InvalidArgument);
+  const std::string& m = e.message();
+  CAPTURE(m);
+  CHECK_THAT(m, Catch::Contains("deadlock"));
+  CHECK_THAT(m, Catch::Contains("waiting for the value of channel 'b'"));
+  CHECK_THAT(m, Catch::Contains("task 'a_to_b' #1 waits to read channel 'a'"));
+  CHECK_THAT(m, Catch::Contains("writer: task 'b_to_a' #2"));
+  CHECK_THAT(m, Catch::Contains("task 'b_to_a' #2 waits to read channel 'b'"));
+  CHECK_THAT(m, Catch::Contains("writer: task 'a_to_b' #1"));
+}
+
 } // namespace tfe::dataflow::testing

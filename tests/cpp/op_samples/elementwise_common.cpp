@@ -2,10 +2,18 @@
 #include <limits>
 
 #include "op_samples/op_samples.hpp"
+#include "support/ad_checks.hpp"
 
 namespace tfe::testing {
 
 using ops::OpGroup;
+
+bool differentiable_at(const Sample& s) {
+  if (!s.smooth) return false;
+  for (const Tensor& t : s.inputs)
+    if (!all_finite(t)) return false;
+  return true;
+}
 
 std::optional<OpSamples> samples_for(ops::OpCode op) {
   switch (ops::op_def(op).group) {

@@ -58,6 +58,9 @@ std::optional<OpSamples> extension_samples(ops::OpCode op);
 // The samples of any op (dispatches on its group); nullopt when the group file has none.
 std::optional<OpSamples> samples_for(ops::OpCode op);
 
+// Whether derivatives can be checked at s: smooth there, with finite inputs.
+bool differentiable_at(const Sample& s);
+
 // ---- helpers shared by the group files ----
 
 using Scalar = std::complex<double>;
