@@ -87,7 +87,7 @@ double bytes_per_waiting_op() {
     for (int i = 0; i < kSteps; ++i) y = sin(y) * 0.999 + x;
     debug.run_all(); // forwards done; reverse tasks wait for the seed
     t_counting = false;
-    // Freed forward frames wait in the thread's block cache for reuse: not held by the graph.
+    // Freed forward frames wait in the block cache for reuse: not held by the graph.
     long long held = t_live_bytes - static_cast<long long>(detail::cache_held_bytes());
     per_op = static_cast<double>(held) / (3.0 * kSteps);
     y.seed();

@@ -52,6 +52,14 @@ public:
     FreeBlock* b = batches_[c][--counts_[c]];
     return b;
   }
+  std::size_t held_bytes() noexcept {
+    std::size_t n = 0;
+    for (std::size_t c = 0; c < kClasses; ++c) {
+      std::lock_guard lock(locks_[c]);
+      n += counts_[c] * kBatch * (c + 1) * kGranule;
+    }
+    return n;
+  }
   // False when the depot is full (the caller frees the batch).
   bool give(std::size_t c, FreeBlock* batch) noexcept {
     std::lock_guard lock(locks_[c]);
@@ -135,7 +143,9 @@ void* cache_allocate(std::size_t size) {
   return ::operator new(size);
 }
 
-std::size_t cache_held_bytes() noexcept { return Cache::alive() ? t_cache.held_bytes() : 0; }
+std::size_t cache_held_bytes() noexcept {
+  return (Cache::alive() ? t_cache.held_bytes() : 0) + Depot::instance().held_bytes();
+}
 
 void cache_deallocate(void* p, std::size_t size) noexcept {
   std::size_t c = (size - 1) / kGranule;

@@ -13,7 +13,8 @@ namespace tfe::dataflow::detail {
 
 void* cache_allocate(std::size_t size);
 void cache_deallocate(void* p, std::size_t size) noexcept;
-// Bytes of freed blocks the calling thread's cache holds (for memory measurements).
+// Bytes of freed blocks held for reuse by the calling thread's cache and the shared depot (for
+// memory measurements).
 std::size_t cache_held_bytes() noexcept;
 
 } // namespace tfe::dataflow::detail
