@@ -23,6 +23,7 @@
 #include "core/error.hpp"
 #include "core/small_vector.hpp"
 #include "dataflow/async.hpp"
+#include "dataflow/block_cache.hpp"
 #include "dataflow/graph.hpp"
 #include "dataflow/pairwise_sum.hpp"
 
@@ -33,6 +34,24 @@ namespace tfe::dataflow {
 // How two gradient contributions add up: sum += v for scalars. Another value type (a tensor)
 // provides an overload found by argument-dependent lookup; it must not modify v.
 template <class T> void accumulate_gradient(T& sum, const T& v) { sum += v; }
+
+// The reverse work of the op that produced a value, kept as a small record by the value's
+// gradient channel while the graph waits (no suspended coroutine frame), and started when that
+// gradient is published: launch() with its value (typically scheduling a task), fail() with its
+// failure; a record dropped because the gradient is absent resolves its contributions as absent.
+template <class T> class ReverseLaunch {
+public:
+  ReverseLaunch() = default;
+  ReverseLaunch(const ReverseLaunch&) = delete;
+  ReverseLaunch& operator=(const ReverseLaunch&) = delete;
+  virtual ~ReverseLaunch() = default;
+  virtual void launch(const T& gradient) noexcept = 0;
+  virtual void fail(std::exception_ptr error) noexcept = 0;
+  static void* operator new(std::size_t size) { return detail::cache_allocate(size); }
+  static void operator delete(void* p, std::size_t size) noexcept {
+    detail::cache_deallocate(p, size);
+  }
+};
 
 template <class T> class GradChannel final : public Channel<T>, public detail::GradNode {
 public:
@@ -91,6 +110,9 @@ public:
     std::lock_guard lock(acc_lock_);
     return seeded_;
   }
+  // The reverse work to start at publication (set by the producing op, before the node can
+  // publish: it is open and its producer holds it).
+  void on_publish(std::unique_ptr<ReverseLaunch<T>> l) noexcept { launch_ = std::move(l); }
   void close_contributions() noexcept override {
     bool publish;
     {
@@ -205,10 +227,17 @@ private:
       sum_ = std::move(total);
     }
     detail::Epoch* e = &this->first_;
-    if (error_) return this->finish_writer(e, ValueState::Error, error_);
-    if (!sum_) return this->finish_writer(e, ValueState::Absent, nullptr);
-    this->store(*sum_);
-    this->finish_writer(e, ValueState::Value, nullptr);
+    std::unique_ptr<ReverseLaunch<T>> launch = std::move(launch_);
+    if (error_) {
+      this->finish_writer(e, ValueState::Error, error_);
+      if (launch) launch->fail(error_);
+    } else if (!sum_) {
+      this->finish_writer(e, ValueState::Absent, nullptr); // dropping `launch` prunes it
+    } else {
+      this->store(*sum_);
+      this->finish_writer(e, ValueState::Value, nullptr);
+      if (launch) launch->launch(*sum_);
+    }
   }
 
   mutable detail::SpinLock acc_lock_;
@@ -216,6 +245,7 @@ private:
   [[no_unique_address]] std::conditional_t<kPairwise, Tree, std::monostate> tree_;
   std::optional<T> sum_;
   std::exception_ptr error_;
+  std::unique_ptr<ReverseLaunch<T>> launch_;
   uint32_t error_slot_ = UINT32_MAX;
   uint32_t pending_ = 0;
   uint32_t folded_ = 0;

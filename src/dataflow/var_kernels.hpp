@@ -6,8 +6,10 @@
 // become absent. Bodies keep to named locals and one co_await per statement (GCC 12).
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 
 #include "dataflow/scalar_rules.hpp"
 #include "dataflow/var.hpp"
@@ -64,10 +66,15 @@ template <class Op, class T, class R> Task unary_forward(ReadBuffer<T> x, WriteB
   y.set(yv);
 }
 
-template <class Op, class T, class R>
-Task unary_reverse(ReadBuffer<R> ybar, ReadBuffer<T> x, ReadBuffer<R> y, GradSink<T> xbar) {
-  R g = co_await ybar;
-  ybar.release();
+// What a reverse task keeps of an operand or output: its buffer (or constant) when its formula
+// reads it, nothing otherwise.
+struct Nothing {};
+template <bool Keep, class B> using Kept = std::conditional_t<Keep, B, Nothing>;
+
+// Started with the output's gradient g once it is published (ReverseLaunch): pruned reverse
+// work of a built-in op never exists as a task.
+template <class Op, class T, class R, class X, class Y>
+Task unary_reverse(R g, X x, Y y, GradSink<T> xbar) {
   T xv{};
   R yv{};
   if constexpr ((Op::needs & rules::kX) != 0) {
@@ -98,22 +105,23 @@ template <class Op, class T> Task binary_forward(Operand<T> a, Operand<T> b, Wri
   y.set(yv);
 }
 
-template <class Op, class T>
-Task binary_reverse(ReadBuffer<T> ybar, Operand<T> a, Operand<T> b, ReadBuffer<T> y,
-                    GradSink<T> abar, GradSink<T> bbar) {
-  T g = co_await ybar;
-  ybar.release();
-  T av = a.constant;
-  if (a.buf) {
-    av = co_await a.buf;
-    a.buf.release();
+template <class Op, class T, class A, class B, class Y>
+Task binary_reverse(T g, A a, B b, Y y, GradSink<T> abar, GradSink<T> bbar) {
+  T av{}, bv{}, yv{};
+  if constexpr ((Op::needs & rules::kA) != 0) {
+    av = a.constant;
+    if (a.buf) {
+      av = co_await a.buf;
+      a.buf.release();
+    }
   }
-  T bv = b.constant;
-  if (b.buf) {
-    bv = co_await b.buf;
-    b.buf.release();
+  if constexpr ((Op::needs & rules::kB) != 0) {
+    bv = b.constant;
+    if (b.buf) {
+      bv = co_await b.buf;
+      b.buf.release();
+    }
   }
-  T yv{};
   if constexpr ((Op::needs & rules::kY) != 0) {
     yv = co_await y;
     y.release();
@@ -121,6 +129,63 @@ Task binary_reverse(ReadBuffer<T> ybar, Operand<T> a, Operand<T> b, ReadBuffer<T
   if (abar) abar.put(binary_vjp<Op, T, 0>(av, bv, yv, g));
   if (bbar) bbar.put(binary_vjp<Op, T, 1>(av, bv, yv, g));
 }
+
+// ---- reverse records --------------------------------------------------------------------------
+
+// The reverse work of a unary op while its output's gradient is unknown: the buffers its formula
+// reads and its contribution; a task only once the gradient has a value, scheduled on the
+// scheduler of the thread that publishes the gradient (the one driving the graph then; never a
+// scheduler that may be gone).
+template <class Op, class T, class R> class UnaryLaunch final : public ReverseLaunch<R> {
+public:
+  using X = Kept<(Op::needs & rules::kX) != 0, ReadBuffer<T>>;
+  using Y = Kept<(Op::needs & rules::kY) != 0, ReadBuffer<R>>;
+  UnaryLaunch(X x, Y y, GradSink<T> xbar) noexcept
+      : x_(std::move(x)), y_(std::move(y)), xbar_(std::move(xbar)) {}
+  void launch(const R& g) noexcept override {
+    try {
+      Task t = unary_reverse<Op, T, R, X, Y>(g, std::move(x_), std::move(y_), std::move(xbar_));
+      schedule(std::move(t), reverse_name<Op>());
+    } catch (...) { // no frame: the contribution fails instead
+      xbar_.set_error(std::current_exception());
+    }
+  }
+  void fail(std::exception_ptr e) noexcept override { xbar_.set_error(std::move(e)); }
+
+private:
+  [[no_unique_address]] X x_;
+  [[no_unique_address]] Y y_;
+  GradSink<T> xbar_;
+};
+
+template <class Op, class T> class BinaryLaunch final : public ReverseLaunch<T> {
+public:
+  using A = Kept<(Op::needs & rules::kA) != 0, Operand<T>>;
+  using B = Kept<(Op::needs & rules::kB) != 0, Operand<T>>;
+  using Y = Kept<(Op::needs & rules::kY) != 0, ReadBuffer<T>>;
+  BinaryLaunch(A a, B b, Y y, GradSink<T> abar, GradSink<T> bbar) noexcept
+      : a_(std::move(a)), b_(std::move(b)), y_(std::move(y)), abar_(std::move(abar)),
+        bbar_(std::move(bbar)) {}
+  void launch(const T& g) noexcept override {
+    try {
+      Task t = binary_reverse<Op, T, A, B, Y>(g, std::move(a_), std::move(b_), std::move(y_),
+                                              std::move(abar_), std::move(bbar_));
+      schedule(std::move(t), reverse_name<Op>());
+    } catch (...) {
+      fail(std::current_exception());
+    }
+  }
+  void fail(std::exception_ptr e) noexcept override {
+    abar_.set_error(e);
+    bbar_.set_error(std::move(e));
+  }
+
+private:
+  [[no_unique_address]] A a_;
+  [[no_unique_address]] B b_;
+  [[no_unique_address]] Y y_;
+  GradSink<T> abar_, bbar_;
+};
 
 // ---- builders ---------------------------------------------------------------------------------
 
@@ -140,12 +205,12 @@ template <class Op, class T> Var<typename Op::template result<T>> unary(const Va
     xbar = track(lock, x.grad, y.grad);
   }
   if (xbar) {
-    ReadBuffer<T> xv;
-    ReadBuffer<R> yv;
+    using L = UnaryLaunch<Op, T, R>;
+    typename L::X xv{};
+    typename L::Y yv{};
     if constexpr ((Op::needs & rules::kX) != 0) xv = x.value.read();
     if constexpr ((Op::needs & rules::kY) != 0) yv = y.value.read();
-    schedule(unary_reverse<Op, T, R>(y.grad.input(), std::move(xv), std::move(yv), std::move(xbar)),
-             reverse_name<Op>());
+    y.grad.node()->on_publish(std::make_unique<L>(std::move(xv), std::move(yv), std::move(xbar)));
   }
   return y;
 }
@@ -167,13 +232,15 @@ Var<T> binary(const Var<T>* a, const T* ac, const Var<T>* b, const T* bc) {
     if (b) bbar = track(lock, b->grad, y.grad);
   }
   if (abar || bbar) {
-    ReadBuffer<T> yv;
+    using L = BinaryLaunch<Op, T>;
+    typename L::A av{};
+    typename L::B bv{};
+    typename L::Y yv{};
+    if constexpr ((Op::needs & rules::kA) != 0) av = value_operand(a, ac, true);
+    if constexpr ((Op::needs & rules::kB) != 0) bv = value_operand(b, bc, true);
     if constexpr ((Op::needs & rules::kY) != 0) yv = y.value.read();
-    schedule(binary_reverse<Op, T>(y.grad.input(),
-                                   value_operand(a, ac, (Op::needs & rules::kA) != 0),
-                                   value_operand(b, bc, (Op::needs & rules::kB) != 0),
-                                   std::move(yv), std::move(abar), std::move(bbar)),
-             reverse_name<Op>());
+    y.grad.node()->on_publish(std::make_unique<L>(std::move(av), std::move(bv), std::move(yv),
+                                                  std::move(abar), std::move(bbar)));
   }
   return y;
 }
