@@ -1,8 +1,9 @@
 // TensorVar (dataflow engine over tensors): for every differentiable op of the table and every
-// float dtype, the gradients equal program AD's VJP (which the AD matrix checks against finite
-// differences, transposition and second order), under the debug scheduler and with the same
-// bits under the thread pool; composite losses through the surface (the complex convention of
-// ad-contract.md, linalg) against program AD; absent gradients, untracked leaves, failures.
+// float dtype, the gradients match central finite differences (F64, C64) and equal program AD's
+// VJP (which the AD matrix also checks for transposition and second order), under the debug
+// scheduler and with the same bits under the thread pool; composite losses through the surface (the
+// complex convention of ad-contract.md, linalg) against program AD; absent gradients, untracked
+// leaves, failures.
 #include <catch2/catch.hpp>
 
 #include <bit>
@@ -37,6 +38,30 @@ std::vector<std::optional<Tensor>> dataflow_vjp(const ops::OpDef& def, const Sam
 }
 
 bool same_bits(const Tensor& a, const Tensor& b) { return identical(a, b); }
+
+// Central finite differences of Re<ybar, op(x)> along random directions of the active operands
+// (complex directions have imaginary parts) against Re sum_i <grad_i, dx_i>.
+void check_finite_differences(const ops::OpDef& def, const Sample& s, const Tensor& ybar,
+                              const std::vector<std::optional<Tensor>>& grads, uint64_t seed) {
+  // An output in single precision (convert to F32/C32) needs a larger step.
+  const bool single = ybar.dtype() == DType::F32 || ybar.dtype() == DType::C32;
+  const double h = single ? 1e-3 : 1e-6, rtol = single ? 2e-3 : 1e-5;
+  std::vector<Tensor> plus = s.inputs, minus = s.inputs;
+  double lhs = 0;
+  for (size_t i = 0; i < s.inputs.size(); ++i) {
+    if (!grads[i]) continue;
+    Tensor dx = random_tensor(s.inputs[i].dtype(), s.inputs[i].shape(), seed + i);
+    plus[i] = axpy(s.inputs[i], h, dx);
+    minus[i] = axpy(s.inputs[i], -h, dx);
+    lhs += real_inner(*grads[i], dx);
+  }
+  Tensor fp = emit(def.code, std::span<const Tensor>(plus), s.params);
+  Tensor fm = emit(def.code, std::span<const Tensor>(minus), s.params);
+  if (!all_finite(fp) || !all_finite(fm)) return; // e.g. the max of an empty axis: no derivative
+  double rhs = (real_inner(ybar, fp) - real_inner(ybar, fm)) / (2 * h);
+  CAPTURE(lhs, rhs);
+  CHECK(std::abs(lhs - rhs) <= rtol * (std::abs(lhs) + std::abs(rhs) + 1));
+}
 
 // Gradients of a scalar real loss of one input, by program AD (traced through the same surface).
 template <class F> Tensor program_grad(F f, const Tensor& x) {
@@ -109,6 +134,8 @@ TEST_CASE("dataflow tensors: every op's gradient equals program AD, same bits on
           dataflow::ScopedScheduler scope(pool);
           pool_grads = dataflow_vjp(def, s, ybar);
         }
+        if (d == DType::F64 || d == DType::C64)
+          check_finite_differences(def, s, ybar, debug_grads, 100 + static_cast<uint64_t>(checked));
         for (size_t k = 0; k < active.size(); ++k) {
           size_t i = static_cast<size_t>(active[k]);
           CAPTURE(i);
