@@ -1,9 +1,10 @@
 // The forward and reverse tasks of scalar Var ops, generic over a row of scalar_rules.hpp, and the
 // builders that schedule them (used by var_ops.hpp).
 //
-// A reverse task awaits its upstream gradient first: when that gradient is absent (never seeded,
-// or pruned) the task is cancelled before its body reads anything, and its contribution slots
-// become absent. Bodies keep to named locals and one co_await per statement (GCC 12).
+// The reverse work waits as a record in the output's gradient (decision 0019) and becomes a task
+// only when that gradient is published with a value: when it is absent (never seeded, or pruned)
+// no task ever exists and the contribution slots become absent; when it failed, they carry the
+// failure. Bodies keep to named locals and one co_await per statement (GCC 12).
 #pragma once
 
 #include <memory>
