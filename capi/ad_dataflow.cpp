@@ -2,10 +2,8 @@
 // the dataflow engine; seeding schedules nothing, waiting on a gradient drives the reverse work.
 #include "capi/ad_dataflow.hpp"
 
+#include "ad/eager/engine.hpp"
 #include "core/error.hpp"
-#include "eager/creation.hpp"
-#include "eager/surface.hpp"
-#include "ops/params.hpp"
 
 namespace tfe::capi::dataflow_ad {
 
@@ -29,24 +27,9 @@ void backward(tfe_tensor* loss, const tfe_tensor* seed) {
     fail(Status::NotDifferentiable,
          "the loss reaches no variable (no operand of its graph requires grad, or its graph was "
          "sealed by a gradient request)");
-  Tensor s;
-  if (!seed) {
-    if (numel_of(ops::concrete_dims(m.shape)) != 1)
-      fail(Status::InvalidArgument, "no seed given for a loss of shape %s (one element needed)",
-           ops::format_shape(m.shape).c_str());
-    s = eager::ones(m.dtype, ops::concrete_dims(m.shape));
-  } else {
-    s = concrete_value(seed, "seed");
-    if (Shape(s.shape()) != m.shape)
-      fail(Status::ShapeMismatch, "seed of shape %s for a loss of shape %s",
-           ops::format_shape(Shape(s.shape())).c_str(), ops::format_shape(m.shape).c_str());
-    if (s.dtype() != m.dtype) {
-      if (!is_complex(m.dtype) || s.dtype() != real_dtype(m.dtype))
-        fail(Status::DtypeMismatch, "seed of dtype %s for a %s loss",
-             std::string(dtype_name(s.dtype())).c_str(), std::string(dtype_name(m.dtype)).c_str());
-      s = eager::cast(s, m.dtype);
-    }
-  }
+  std::optional<Tensor> given;
+  if (seed) given = concrete_value(seed, "seed");
+  Tensor s = ad::eager::checked_seed(m, given, "backward");
   loss->flow.seed(s); // a second seed, or a sealed loss: InvalidArgument
 }
 

@@ -57,12 +57,7 @@ void ThreadPoolScheduler::schedule(TaskPromise& task, const char* name) {
     std::lock_guard lock(q_lock_);
     tasks_.add(task, this, name);
   }
-  ready_.fetch_add(1);
-  if (idle_workers_.load() > 0 && !paused_.load()) {
-    std::lock_guard lock(sleep_mu_);
-    work_cv_.notify_one();
-  }
-  if (sleeping_waiters_.load() > 0) notify_waiters(false);
+  announce_ready();
 }
 
 void ThreadPoolScheduler::push_ready(TaskPromise& task) noexcept {
@@ -70,6 +65,10 @@ void ThreadPoolScheduler::push_ready(TaskPromise& task) noexcept {
     std::lock_guard lock(q_lock_);
     tasks_.push_ready(task);
   }
+  announce_ready();
+}
+
+void ThreadPoolScheduler::announce_ready() noexcept {
   ready_.fetch_add(1);
   if (idle_workers_.load() > 0 && !paused_.load()) {
     std::lock_guard lock(sleep_mu_);

@@ -61,6 +61,8 @@ private:
   void worker_loop();
   // Queues a ready task and wakes a sleeping thread for it.
   void push_ready(TaskPromise& task) noexcept;
+  // A task was queued: counts it and wakes a sleeping worker or waiting thread.
+  void announce_ready() noexcept;
   // Pops a ready task and counts it as running; nullptr when none.
   TaskPromise* pop_running() noexcept;
   // Runs the popped task's turn on the calling thread, then the tasks it woke for this thread.

@@ -16,23 +16,6 @@ using namespace tfe::testing;
 
 namespace {
 
-struct Case {
-  graph::ProgramPtr program;
-  std::vector<int64_t> active;
-};
-
-Case build(const ops::OpDef& def, const Sample& s) {
-  std::vector<graph::Value> args;
-  Case c;
-  for (size_t i = 0; i < s.inputs.size(); ++i) {
-    args.push_back(graph::argument(s.inputs[i].dtype(), Shape(s.inputs[i].shape())));
-    if (is_inexact(s.inputs[i].dtype())) c.active.push_back(static_cast<int64_t>(i));
-  }
-  graph::Value out = graph::emit(def.code, args, s.params);
-  c.program = graph::make_program(args, {out});
-  return c;
-}
-
 DType doubled(DType d) { return d == DType::F32 ? DType::F64 : DType::C64; }
 
 } // namespace
@@ -63,7 +46,7 @@ TEST_CASE("AD matrix: finite differences, transposition and second order per op 
       for (const Sample& s : samples->make(d)) {
         if (!differentiable_at(s)) continue;
         INFO(def.name << " " << dtype_name(d) << " sample " << s.label);
-        Case c = build(def, s);
+        OneOpProgram c = one_op_program(def, s);
         if (!is_inexact(c.program->outputs[0].meta().dtype) || c.active.empty()) continue;
         uint64_t seed = 11 + static_cast<uint64_t>(index);
         if (d == DType::F64 || d == DType::C64) {
@@ -82,7 +65,7 @@ TEST_CASE("AD matrix: finite differences, transposition and second order per op 
           Sample s64 = s;
           for (Tensor& t : s64.inputs)
             if (is_inexact(t.dtype())) t = cpu::kernels::convert_to(t, doubled(t.dtype()));
-          Case c64 = build(def, s64);
+          OneOpProgram c64 = one_op_program(def, s64);
           AdCheckResult sd =
               check_single_vs_double(*c.program, *c64.program, s.inputs, c.active, seed);
           INFO(sd.why);
@@ -108,7 +91,7 @@ TEST_CASE("direct VJP kernels agree with linearize-then-transpose of the program
       for (const Sample& s : samples->make(d)) {
         if (!differentiable_at(s)) continue;
         INFO(def.name << " " << dtype_name(d) << " sample " << s.label);
-        Case c = build(def, s);
+        OneOpProgram c = one_op_program(def, s);
         const ops::Meta& ym = c.program->outputs[0].meta();
         if (!is_inexact(ym.dtype) || c.active.empty()) continue;
         std::vector<Tensor> y = run_program(*c.program, s.inputs);

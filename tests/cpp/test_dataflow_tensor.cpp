@@ -108,17 +108,12 @@ TEST_CASE("dataflow tensors: every op's gradient equals program AD, same bits on
       for (const Sample& s : samples->make(d)) {
         if (!differentiable_at(s)) continue;
         INFO(def.name << " " << dtype_name(d) << " sample " << s.label);
-        std::vector<graph::Value> args;
-        std::vector<int64_t> active;
-        for (size_t i = 0; i < s.inputs.size(); ++i) {
-          args.push_back(graph::argument(s.inputs[i].dtype(), Shape(s.inputs[i].shape())));
-          if (is_inexact(s.inputs[i].dtype())) active.push_back(static_cast<int64_t>(i));
-        }
-        graph::Value out = graph::emit(def.code, args, s.params);
-        if (!is_inexact(out.meta().dtype) || active.empty()) continue;
-        graph::ProgramPtr p = graph::make_program(args, {out});
-        Tensor ybar =
-            random_tensor(out.meta().dtype, ops::concrete_dims(out.meta().shape), 7 + checked);
+        OneOpProgram c = one_op_program(def, s);
+        const std::vector<int64_t>& active = c.active;
+        const ops::Meta out = c.program->outputs[0].meta();
+        if (!is_inexact(out.dtype) || active.empty()) continue;
+        graph::ProgramPtr p = c.program;
+        Tensor ybar = random_tensor(out.dtype, ops::concrete_dims(out.shape), 7 + checked);
         ad::Derivative v = ad::vjp(*p, active);
         std::vector<Tensor> vargs = s.inputs;
         vargs.push_back(ybar);

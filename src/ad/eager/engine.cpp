@@ -76,37 +76,40 @@ std::vector<Recorded> run_recorded(const CachedDerivative& d, const Semantic& se
   return out;
 }
 
-Recorded ones_like(const Recorded& y) {
-  Tensor one = tfe::eager::cast(Tensor::scalar(1.0), y.value.dtype());
-  return {tfe::eager::broadcast_to(one, Shape(y.value.shape())), {}};
-}
-
 } // namespace
 
-Recorded checked_seed(const Recorded& y, const std::optional<Recorded>& seed, const char* what) {
+template <class V>
+V checked_seed(const ops::Meta& y, const std::optional<V>& seed, const char* what) {
+  Dims shape = ops::concrete_dims(y.shape);
   if (!seed) {
-    if (y.value.numel() != 1)
+    if (numel_of(shape) != 1)
       fail(Status::InvalidArgument, "%s without a seed needs a one-element output, not shape %s",
-           what, format_dims(y.value.shape()).c_str());
-    return ones_like(y);
+           what, format_dims(shape).c_str());
+    Tensor one = tfe::eager::cast(Tensor::scalar(1.0), y.dtype);
+    return literal(tfe::eager::broadcast_to(one, y.shape), static_cast<const V*>(nullptr));
   }
-  DType yd = y.value.dtype(), sd = seed->value.dtype();
-  if (seed->value.shape() != y.value.shape())
+  ops::Meta s = meta_of(*seed);
+  if (s.shape != y.shape)
     fail(Status::ShapeMismatch, "%s: the seed has shape %s but the output has %s", what,
-         format_dims(seed->value.shape()).c_str(), format_dims(y.value.shape()).c_str());
-  if (sd == yd) return *seed;
-  if (is_complex(yd) && sd == real_dtype(yd)) return tfe::eager::cast(*seed, yd); // cast up
+         ops::format_shape(s.shape).c_str(), format_dims(shape).c_str());
+  if (s.dtype == y.dtype) return *seed;
+  if (is_complex(y.dtype) && s.dtype == real_dtype(y.dtype))
+    return tfe::eager::cast(*seed, y.dtype); // cast up
   fail(Status::DtypeMismatch,
        "%s: a %s seed for a %s output (the seed has the output's dtype, or its real dtype)", what,
-       std::string(dtype_name(sd)).c_str(), std::string(dtype_name(yd)).c_str());
+       std::string(dtype_name(s.dtype)).c_str(), std::string(dtype_name(y.dtype)).c_str());
 }
+
+template Recorded checked_seed<Recorded>(const ops::Meta&, const std::optional<Recorded>&,
+                                         const char*);
+template Tensor checked_seed<Tensor>(const ops::Meta&, const std::optional<Tensor>&, const char*);
 
 std::vector<LeafGrad> backward(const Recorded& loss, const std::optional<Tensor>& seed,
                                Caches& caches) {
   if (!loss.ref) fail(Status::NotDifferentiable, "the loss does not depend on a tracked tensor");
   std::optional<Recorded> s;
   if (seed) s = Recorded{*seed, {}};
-  Recorded seed_value = checked_seed(loss, s, "backward");
+  Recorded seed_value = checked_seed(meta_of(loss), s, "backward");
   std::array<RawRef, 1> roots{loss.ref};
   Semantic sem = analyze(roots, {});
   std::vector<int64_t> wrt;
@@ -149,7 +152,7 @@ std::vector<std::optional<Recorded>> vjp(const Recorded& y, std::span<const Reco
                                          const std::optional<Recorded>& seed, Caches& caches,
                                          bool record) {
   std::vector<std::optional<Recorded>> result(xs.size());
-  Recorded seed_value = checked_seed(y, seed, "vjp");
+  Recorded seed_value = checked_seed(meta_of(y), seed, "vjp");
   if (!y.ref) return result;
   std::vector<Cut> cuts;
   for (const Recorded& x : xs)

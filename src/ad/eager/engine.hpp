@@ -49,8 +49,11 @@ std::optional<Recorded> jvp(const Recorded& y, std::span<const Recorded> xs,
                             std::span<const std::optional<Recorded>> tangents, Caches& caches,
                             bool record);
 
-// The seed for y: the implicit 1 (y must have one element) or an explicit seed of y's shape whose
-// dtype is y's or, for a complex y, real (cast up). DtypeMismatch for a complex seed of a real y.
-Recorded checked_seed(const Recorded& y, const std::optional<Recorded>& seed, const char* what);
+// The seed for an output y of metadata `y`: the implicit 1 (y must have one element) or an
+// explicit seed of y's shape whose dtype is y's or, for a complex y, real (cast up).
+// DtypeMismatch for a complex seed of a real y. V = Recorded (eager AD; a recorded seed stays
+// recorded) or Tensor (the dataflow engine, whose y may still be computing).
+template <class V>
+V checked_seed(const ops::Meta& y, const std::optional<V>& seed, const char* what);
 
 } // namespace tfe::ad::eager

@@ -41,16 +41,22 @@ std::string_view op_name(const OpCall& c) {
   return ops::op_def(c.code).name;
 }
 
-// Task names are kept, not copied (scheduler.hpp): one interned string per op and direction.
-const char* task_name(std::string_view op, bool reverse) {
+// Task names are kept, not copied (scheduler.hpp). Op names are string literals, so a forward
+// task uses its op's name; "<op>.reverse" is made once per op for the process and then found in
+// a per-thread cache without a lock.
+const char* reverse_task_name(std::string_view op) {
+  thread_local std::unordered_map<const char*, const char*> cached;
+  if (auto it = cached.find(op.data()); it != cached.end()) return it->second;
   static std::mutex mu;
-  static std::unordered_map<std::string, std::string>* names =
-      std::make_unique<std::unordered_map<std::string, std::string>>().release();
-  std::string key(op);
-  if (reverse) key += ".reverse";
-  std::lock_guard lock(mu);
-  auto [it, fresh] = names->try_emplace(key, key);
-  return it->second.c_str();
+  static auto* const names =
+      std::make_unique<std::unordered_map<const char*, std::string>>().release();
+  const char* name;
+  {
+    std::lock_guard lock(mu);
+    name = names->try_emplace(op.data(), std::string(op) + ".reverse").first->second.c_str();
+  }
+  cached.emplace(op.data(), name);
+  return name;
 }
 
 std::vector<Tensor> run_kernel(const OpCall& c, std::span<const Tensor> xs) {
@@ -155,7 +161,7 @@ std::vector<TensorVar> emit_impl(ops::OpCode code, std::span<const TensorVar> in
   for (const TensorVar& x : in) reads.push_back(x.value().read());
   OutputList<WriteBuffer<Tensor>> written;
   for (WriteBuffer<Tensor>& w : writers) written.push_back(std::move(w));
-  schedule(forward_task(call, std::move(reads), std::move(written)), task_name(name, false));
+  schedule(forward_task(call, std::move(reads), std::move(written)), name.data());
 
   // Contributions: one per inexact operand whose gradient is open, when an output is inexact.
   OutputList<GradSink<Tensor>> sinks;
@@ -186,7 +192,7 @@ std::vector<TensorVar> emit_impl(ops::OpCode code, std::span<const TensorVar> in
   for (const TensorVar& x : in) xs.push_back(x.value().read());
   for (const TensorVar& y : outs) ys.push_back(y.value().read());
   schedule(reverse_task(call, std::move(ybar), std::move(xs), std::move(ys), std::move(sinks)),
-           task_name(name, true));
+           reverse_task_name(name));
   return outs;
 }
 

@@ -15,6 +15,18 @@ bool differentiable_at(const Sample& s) {
   return true;
 }
 
+OneOpProgram one_op_program(const ops::OpDef& def, const Sample& s) {
+  std::vector<graph::Value> args;
+  OneOpProgram c;
+  for (size_t i = 0; i < s.inputs.size(); ++i) {
+    args.push_back(graph::argument(s.inputs[i].dtype(), Shape(s.inputs[i].shape())));
+    if (is_inexact(s.inputs[i].dtype())) c.active.push_back(static_cast<int64_t>(i));
+  }
+  graph::Value out = graph::emit(def.code, args, s.params);
+  c.program = graph::make_program(args, {out});
+  return c;
+}
+
 std::optional<OpSamples> samples_for(ops::OpCode op) {
   switch (ops::op_def(op).group) {
   case OpGroup::Arithmetic: return arithmetic_samples(op);

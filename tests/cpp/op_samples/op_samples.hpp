@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "graph/program.hpp"
 #include "ops/op_table.hpp"
 #include "support/tensor_testing.hpp"
 
@@ -60,6 +61,14 @@ std::optional<OpSamples> samples_for(ops::OpCode op);
 
 // Whether derivatives can be checked at s: smooth there, with finite inputs.
 bool differentiable_at(const Sample& s);
+
+// The program applying def to arguments of s's dtypes and shapes, and the indices of its
+// differentiable (inexact) arguments.
+struct OneOpProgram {
+  graph::ProgramPtr program;
+  std::vector<int64_t> active;
+};
+OneOpProgram one_op_program(const ops::OpDef& def, const Sample& s);
 
 // ---- helpers shared by the group files ----
 
