@@ -163,21 +163,21 @@ std::vector<TensorVar> emit_impl(ops::OpCode code, std::span<const TensorVar> in
   for (WriteBuffer<Tensor>& w : writers) written.push_back(std::move(w));
   schedule(forward_task(call, std::move(reads), std::move(written)), name.data());
 
-  // Contributions: one per inexact operand whose gradient is open, when an output is inexact.
+  // Contributions: one per inexact operand whose gradient is open, when an output is inexact
+  // (the operand then joins the graph of every inexact output).
+  std::vector<size_t> inexact_outputs;
+  for (size_t k = 0; k < outs.size(); ++k)
+    if (is_inexact(call->outputs[k].dtype)) inexact_outputs.push_back(k);
   OutputList<GradSink<Tensor>> sinks;
   bool any = false;
-  size_t first_inexact = outs.size();
-  for (size_t k = 0; k < outs.size(); ++k)
-    if (is_inexact(call->outputs[k].dtype) && first_inexact == outs.size()) first_inexact = k;
-  if (first_inexact < outs.size()) {
+  if (!inexact_outputs.empty()) {
     detail::GraphLock lock;
     for (const TensorVar& x : in) {
       GradSink<Tensor> s;
-      if (is_inexact(x.meta().dtype)) s = detail::track(lock, x.grad(), outs[first_inexact].grad());
+      if (is_inexact(x.meta().dtype))
+        s = detail::track(lock, x.grad(), outs[inexact_outputs[0]].grad());
       if (s)
-        for (size_t k = 0; k < outs.size(); ++k)
-          if (is_inexact(call->outputs[k].dtype))
-            lock.join(*x.grad().node(), *outs[k].grad().node());
+        for (size_t k : inexact_outputs) lock.join(*x.grad().node(), *outs[k].grad().node());
       any = any || static_cast<bool>(s);
       sinks.push_back(std::move(s));
     }
