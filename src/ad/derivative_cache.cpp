@@ -10,7 +10,11 @@ std::shared_ptr<const CachedDerivative> transform_cached(DerivativeCache& cache,
                                                          const std::vector<int64_t>& wrt) {
   graph::CacheKey key{p.fingerprint, p.fingerprint2, static_cast<uint64_t>(kind)};
   for (int64_t i : wrt) key.push_back(static_cast<uint64_t>(i));
-  if (auto hit = cache.find(key)) return hit;
+  ops::ShapeWitness* witness = ops::ShapeWitness::current();
+  auto valid_here = [witness](const CachedDerivative& d) {
+    return witness ? witness->satisfies(d.decisions) : d.decisions.empty();
+  };
+  if (auto hit = cache.find_if(key, valid_here)) return hit;
   Derivative r;
   switch (kind) {
   case Transform::Jvp: r = jvp(p, wrt); break;
@@ -36,9 +40,10 @@ std::shared_ptr<const CachedDerivative> transform_cached(DerivativeCache& cache,
       entry->primal.push_back({static_cast<int32_t>(k), it->second});
   entry->program = graph::without_data(*r.program);
   entry->structurally_zero = r.structurally_zero;
+  if (witness) entry->decisions = witness->decisions();
   int64_t bytes =
       static_cast<int64_t>(sizeof(CachedDerivative) + entry->program->order.size() * 256);
-  cache.insert(key, entry, bytes);
+  cache.insert_variant(key, entry, bytes);
   return entry;
 }
 

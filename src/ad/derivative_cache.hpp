@@ -33,10 +33,17 @@ struct CachedDerivative {
   // The primal nodes the program recomputes: (position in program->order, position in the
   // source's order). A caller that still holds those values (eager AD) binds them instead.
   std::vector<PrimalNode> primal;
+  // The shape decisions the program was built under (decided at an eager request's recorded
+  // extents, ops::ShapeWitness): it serves a request only when they hold for its extents too.
+  std::vector<ops::ShapeGuard> decisions;
 };
 using DerivativeCache = graph::LruCache<CachedDerivative>;
 
-// wrt must be normalized (normalize_wrt).
+// wrt must be normalized (normalize_wrt). Under a ShapeWitness, an entry is reused only when
+// its decisions hold at the witness's extents, and a new entry records every decision the
+// witness holds (those of the analysis that built p, then the transform's); without one, only
+// entries built without decisions are reused. So 5x3 and 7x4 QR share a derivative program
+// (both tall) while 5x3 and 3x5 get one each.
 std::shared_ptr<const CachedDerivative> transform_cached(DerivativeCache& cache,
                                                          const graph::Program& p, Transform kind,
                                                          const std::vector<int64_t>& wrt);

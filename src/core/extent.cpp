@@ -1,8 +1,13 @@
 // The symbolic-extent arena and arithmetic (extent.hpp). Nodes are interned: building the same
-// expression twice gives the same id, so structural equality is id equality. Construction
-// simplifies (constant folding, neutral elements, canonical order of commutative operands).
+// expression twice gives the same id, so structural equality is id equality. Every sum and
+// product is kept in one canonical form, a polynomial with integer coefficients over "atoms"
+// (symbols, floor-divisions, minima and maxima): its terms sorted by their atoms' ids, each a
+// product of atoms times a coefficient, the constant last. Two expressions that are equal as
+// polynomials are therefore the same node ((s1+((s1*2)-s1)) is (s1*2), s3*(s1*s2) is
+// s2*(s1*s3)), which is what lets shape rules prove the equalities derivative programs build.
 #include "core/extent.hpp"
 
+#include <map>
 #include <mutex>
 #include <unordered_map>
 #include <vector>
@@ -12,7 +17,7 @@
 namespace tfe {
 namespace {
 
-enum class Kind : uint8_t { Symbol, Add, Sub, Mul, FloorDiv, Min, Max };
+enum class Kind : uint8_t { Symbol, Add, Mul, FloorDiv, Min, Max };
 
 struct Node {
   Kind kind;
@@ -62,47 +67,177 @@ private:
   std::unordered_map<Node, uint32_t, NodeHash> ids_;
 };
 
-// Canonical operand order for commutative ops: constants last, then by expression id.
+Node node_of(Extent e) { return Arena::instance().node(e.expr()); }
+Extent make(Kind k, Extent a, Extent b) { return Arena::instance().intern({k, a, b, 0}); }
+
+int64_t add_checked(int64_t a, int64_t b) {
+  int64_t r = 0;
+  if (__builtin_add_overflow(a, b, &r))
+    fail(Status::Numerical, "extent %lld + %lld overflows", (long long)a, (long long)b);
+  return r;
+}
+int64_t mul_checked(int64_t a, int64_t b) {
+  int64_t r = 0;
+  if (__builtin_mul_overflow(a, b, &r))
+    fail(Status::Numerical, "extent %lld * %lld overflows", (long long)a, (long long)b);
+  return r;
+}
+int64_t floor_div_checked(int64_t a, int64_t b) {
+  if (b == 0) fail(Status::Numerical, "extent %lld divided by zero", (long long)a);
+  if (a == INT64_MIN && b == -1)
+    fail(Status::Numerical, "extent %lld / -1 overflows", (long long)a);
+  int64_t q = a / b;
+  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+
+// ---- the polynomial normal form ----
+
+// A product of atoms: their expression ids, sorted (an atom may repeat: s1*s1).
+using Monomial = std::vector<uint32_t>;
+
+struct Poly {
+  std::map<Monomial, int64_t> terms; // non-zero coefficients only
+  int64_t constant = 0;
+
+  void add_term(const Monomial& m, int64_t c) {
+    if (c == 0) return;
+    int64_t& slot = terms[m];
+    slot = add_checked(slot, c);
+    if (slot == 0) terms.erase(m);
+  }
+  void add(const Poly& o, int64_t scale) {
+    for (const auto& [m, c] : o.terms) add_term(m, mul_checked(c, scale));
+    constant = add_checked(constant, mul_checked(o.constant, scale));
+  }
+  bool is_constant() const { return terms.empty(); }
+};
+
+Poly poly_of(Extent e);
+
+Poly product(const Poly& x, const Poly& y) {
+  Poly p;
+  p.constant = mul_checked(x.constant, y.constant);
+  for (const auto& [m, c] : x.terms) p.add_term(m, mul_checked(c, y.constant));
+  for (const auto& [m, c] : y.terms) p.add_term(m, mul_checked(c, x.constant));
+  for (const auto& [mx, cx] : x.terms)
+    for (const auto& [my, cy] : y.terms) {
+      Monomial m = mx;
+      m.insert(m.end(), my.begin(), my.end());
+      std::sort(m.begin(), m.end());
+      p.add_term(m, mul_checked(cx, cy));
+    }
+  return p;
+}
+
+Poly poly_of(Extent e) {
+  Poly p;
+  if (e.is_const()) {
+    p.constant = e.value();
+    return p;
+  }
+  Node n = node_of(e);
+  switch (n.kind) {
+  case Kind::Add:
+    p = poly_of(n.a);
+    p.add(poly_of(n.b), 1);
+    return p;
+  case Kind::Mul: return product(poly_of(n.a), poly_of(n.b));
+  default: p.add_term(Monomial{e.expr()}, 1); return p; // an atom
+  }
+}
+
+// The canonical expression of p: terms in monomial order, each the left-nested product of its
+// atoms times its coefficient (when not 1), summed left to right, the constant last.
+Extent build(const Poly& p) {
+  Extent sum;
+  bool any = false;
+  for (const auto& [m, c] : p.terms) {
+    Extent term = Extent::from_expr(m[0]);
+    for (size_t i = 1; i < m.size(); ++i) term = make(Kind::Mul, term, Extent::from_expr(m[i]));
+    if (c != 1) term = make(Kind::Mul, term, c);
+    sum = any ? make(Kind::Add, sum, term) : term;
+    any = true;
+  }
+  if (!any) return p.constant;
+  return p.constant == 0 ? sum : make(Kind::Add, sum, p.constant);
+}
+
+// Canonical operand order for min and max: constants last, then by expression id.
 bool before(Extent x, Extent y) {
   if (x.is_const() != y.is_const()) return !x.is_const();
   return x.is_const() ? x.value() < y.value() : x.expr() < y.expr();
 }
 
-Extent make(Kind k, Extent a, Extent b) { return Arena::instance().intern({k, a, b, 0}); }
-
-// (x op c1) op c2 -> x op (c1 op c2) for op in {+, *}, so products and sums of the same factors
-// compare equal ([s1,2,3] and [s1*6] have one element count).
-bool split_const(Kind k, Extent e, Extent* rest, int64_t* c) {
-  if (e.is_const()) return false;
-  Node n = Arena::instance().node(e.expr());
-  if (n.kind != k || !n.b.is_const()) return false;
-  *rest = n.a;
-  *c = n.b.value();
-  return true;
+// min/max(a, b) when the two differ by a constant, or when b already is min/max(a, ..).
+bool extremum_known(Kind k, Extent a, Extent b, Extent* out) {
+  Poly d = poly_of(a);
+  d.add(poly_of(b), -1);
+  if (d.is_constant()) {
+    bool a_smaller = d.constant <= 0;
+    *out = (k == Kind::Min) == a_smaller ? a : b;
+    return true;
+  }
+  for (auto [x, y] : {std::pair{a, b}, std::pair{b, a}}) {
+    if (y.is_const()) continue;
+    Node n = node_of(y);
+    if (n.kind == k && (n.a == x || n.b == x)) {
+      *out = y; // min(x, min(x, z)) = min(x, z)
+      return true;
+    }
+  }
+  return false;
 }
 
-int64_t checked(Kind k, int64_t a, int64_t b) {
-  int64_t r = 0;
+Extent combine(Kind k, Extent a, Extent b) {
   switch (k) {
   case Kind::Add:
-    if (__builtin_add_overflow(a, b, &r))
-      fail(Status::Numerical, "extent %lld + %lld overflows", (long long)a, (long long)b);
-    return r;
-  case Kind::Sub:
-    if (__builtin_sub_overflow(a, b, &r))
-      fail(Status::Numerical, "extent %lld - %lld overflows", (long long)a, (long long)b);
-    return r;
-  case Kind::Mul:
-    if (__builtin_mul_overflow(a, b, &r))
-      fail(Status::Numerical, "extent %lld * %lld overflows", (long long)a, (long long)b);
-    return r;
-  case Kind::FloorDiv: {
-    if (b == 0) fail(Status::Numerical, "extent %lld divided by zero", (long long)a);
-    if (a == INT64_MIN && b == -1)
-      fail(Status::Numerical, "extent %lld / -1 overflows", (long long)a);
-    int64_t q = a / b;
-    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+  case Kind::Mul: {
+    if (a.is_const() && b.is_const())
+      return k == Kind::Add ? add_checked(a.value(), b.value()) : mul_checked(a.value(), b.value());
+    if (k == Kind::Add) {
+      Poly p = poly_of(a);
+      p.add(poly_of(b), 1);
+      return build(p);
+    }
+    return build(product(poly_of(a), poly_of(b)));
   }
+  case Kind::FloorDiv: {
+    if (a.is_const() && b.is_const()) return floor_div_checked(a.value(), b.value());
+    if (b == Extent(1)) return a;
+    if (b == Extent(0)) fail(Status::Numerical, "extent %s divided by zero", to_string(a).c_str());
+    if (b.is_const()) { // exact division of every coefficient: (s1*6)//3 is s1*2
+      Poly p = poly_of(a);
+      bool exact = p.constant % b.value() == 0;
+      for (const auto& [m, c] : p.terms) exact &= c % b.value() == 0;
+      if (exact) {
+        Poly q;
+        q.constant = p.constant / b.value();
+        for (const auto& [m, c] : p.terms) q.add_term(m, c / b.value());
+        return build(q);
+      }
+    }
+    return make(k, a, b);
+  }
+  case Kind::Min:
+  case Kind::Max: {
+    if (a.is_const() && b.is_const())
+      return (k == Kind::Min) == (a.value() < b.value()) ? a.value() : b.value();
+    if (a == b) return a;
+    Extent known;
+    if (extremum_known(k, a, b, &known)) return known;
+    if (before(b, a)) std::swap(a, b);
+    return make(k, a, b);
+  }
+  case Kind::Symbol: break;
+  }
+  return make(k, a, b);
+}
+
+int64_t apply(Kind k, int64_t a, int64_t b) {
+  switch (k) {
+  case Kind::Add: return add_checked(a, b);
+  case Kind::Mul: return mul_checked(a, b);
+  case Kind::FloorDiv: return floor_div_checked(a, b);
   case Kind::Min: return a < b ? a : b;
   case Kind::Max: return a > b ? a : b;
   case Kind::Symbol: break;
@@ -110,65 +245,21 @@ int64_t checked(Kind k, int64_t a, int64_t b) {
   return 0;
 }
 
-Extent combine(Kind k, Extent a, Extent b) {
-  if (a.is_const() && b.is_const()) return checked(k, a.value(), b.value());
-  switch (k) {
-  case Kind::Add: {
-    if (a == Extent(0)) return b;
-    if (b == Extent(0)) return a;
-    // Like terms: x*c1 + x*c2 -> x*(c1+c2), so s1 + s1 and s1*2 compare equal.
-    Extent base_a = a, base_b = b;
-    int64_t ca = 1, cb = 1;
-    if (!split_const(Kind::Mul, a, &base_a, &ca)) base_a = a;
-    if (!split_const(Kind::Mul, b, &base_b, &cb)) base_b = b;
-    if (!a.is_const() && !b.is_const() && base_a == base_b)
-      return combine(Kind::Mul, base_a, checked(Kind::Add, ca, cb));
-    if (before(b, a)) std::swap(a, b);
-    Extent rest;
-    int64_t c = 0;
-    if (b.is_const() && split_const(Kind::Add, a, &rest, &c))
-      return combine(Kind::Add, rest, checked(Kind::Add, c, b.value()));
-    break;
+// A term of a sum as text, with its sign: "+s1", "-(s2*3)", "+4".
+void append_term(std::string& out, Extent t, bool first) {
+  if (t.is_const()) {
+    if (t.value() >= 0 && !first) out += '+';
+    out += std::to_string(t.value());
+    return;
   }
-  case Kind::Sub:
-    if (b == Extent(0)) return a;
-    if (a == b) return 0;
-    // x - c is x + (-c): constants then fold across chains ((s1 - 1) - 1 + 2 is s1).
-    if (b.is_const() && b.value() != INT64_MIN) return combine(Kind::Add, a, -b.value());
-    break;
-  case Kind::Mul: {
-    if (a == Extent(0) || b == Extent(0)) return 0;
-    if (a == Extent(1)) return b;
-    if (b == Extent(1)) return a;
-    if (before(b, a)) std::swap(a, b);
-    Extent rest;
-    int64_t c = 0;
-    if (b.is_const() && split_const(Kind::Mul, a, &rest, &c))
-      return combine(Kind::Mul, rest, checked(Kind::Mul, c, b.value()));
-    break;
+  Node n = node_of(t);
+  if (n.kind == Kind::Mul && n.b.is_const() && n.b.value() < 0 && n.b.value() != INT64_MIN) {
+    out += '-';
+    out += n.b.value() == -1 ? to_string(n.a) : to_string(make(Kind::Mul, n.a, -n.b.value()));
+    return;
   }
-  case Kind::FloorDiv:
-    if (b == Extent(1)) return a;
-    if (b == Extent(0)) fail(Status::Numerical, "extent %s divided by zero", to_string(a).c_str());
-    break;
-  case Kind::Min:
-  case Kind::Max:
-    if (a == b) return a;
-    if (before(b, a)) std::swap(a, b);
-    break;
-  case Kind::Symbol: break;
-  }
-  return make(k, a, b);
-}
-
-const char* op_text(Kind k) {
-  switch (k) {
-  case Kind::Add: return "+";
-  case Kind::Sub: return "-";
-  case Kind::Mul: return "*";
-  case Kind::FloorDiv: return "//";
-  default: return "";
-  }
+  if (!first) out += '+';
+  out += to_string(t);
 }
 
 } // namespace
@@ -179,7 +270,18 @@ Extent Extent::symbol(int64_t k) {
 }
 
 Extent operator+(Extent a, Extent b) { return combine(Kind::Add, a, b); }
-Extent operator-(Extent a, Extent b) { return combine(Kind::Sub, a, b); }
+Extent operator-(Extent a, Extent b) {
+  if (a.is_const() && b.is_const()) {
+    int64_t r = 0;
+    if (__builtin_sub_overflow(a.value(), b.value(), &r))
+      fail(Status::Numerical, "extent %lld - %lld overflows", (long long)a.value(),
+           (long long)b.value());
+    return r;
+  }
+  Poly p = poly_of(a);
+  p.add(poly_of(b), -1);
+  return build(p);
+}
 Extent operator*(Extent a, Extent b) { return combine(Kind::Mul, a, b); }
 Extent floor_div(Extent a, Extent b) { return combine(Kind::FloorDiv, a, b); }
 Extent min_extent(Extent a, Extent b) { return combine(Kind::Min, a, b); }
@@ -187,7 +289,7 @@ Extent max_extent(Extent a, Extent b) { return combine(Kind::Max, a, b); }
 
 std::string to_string(Extent e) {
   if (e.is_const()) return std::to_string(e.value());
-  Node n = Arena::instance().node(e.expr());
+  Node n = node_of(e);
   // Appends instead of operator+ chains: GCC 12 at -O3 reports a false -Wrestrict on those.
   std::string out;
   switch (n.kind) {
@@ -197,33 +299,52 @@ std::string to_string(Extent e) {
     out.append(n.kind == Kind::Min ? "min(" : "max(").append(to_string(n.a)).append(",");
     out.append(to_string(n.b)).append(")");
     return out;
-  default: break;
+  case Kind::Add: { // flat: (s1+s2-3)
+    std::vector<Extent> terms{n.b};
+    Extent rest = n.a;
+    while (!rest.is_const() && node_of(rest).kind == Kind::Add) {
+      Node r = node_of(rest);
+      terms.push_back(r.b);
+      rest = r.a;
+    }
+    terms.push_back(rest);
+    out += '(';
+    for (size_t i = terms.size(); i-- > 0;) append_term(out, terms[i], i + 1 == terms.size());
+    out += ')';
+    return out;
   }
-  out.append("(").append(to_string(n.a));
-  if (n.kind == Kind::Add && n.b.is_const() && n.b.value() < 0 && n.b.value() != INT64_MIN)
-    out.append("-").append(std::to_string(-n.b.value())); // s1+-1 reads as s1-1
-  else
-    out.append(op_text(n.kind)).append(to_string(n.b));
-  out.append(")");
+  case Kind::Mul:
+    out.append("(").append(to_string(n.a)).append("*").append(to_string(n.b)).append(")");
+    return out;
+  case Kind::FloorDiv:
+    out.append("(").append(to_string(n.a)).append("//").append(to_string(n.b)).append(")");
+    return out;
+  }
   return out;
 }
 
 int64_t evaluate(Extent e, std::span<const int64_t> symbols) {
   if (e.is_const()) return e.value();
-  Node n = Arena::instance().node(e.expr());
+  Node n = node_of(e);
   if (n.kind == Kind::Symbol) {
-    if (n.symbol > static_cast<int64_t>(symbols.size()))
+    if (n.symbol > static_cast<int64_t>(symbols.size()) || symbols[n.symbol - 1] < 0)
       fail(Status::InvalidArgument, "symbol s%lld is not bound", (long long)n.symbol);
     return symbols[static_cast<size_t>(n.symbol - 1)];
   }
-  return checked(n.kind, evaluate(n.a, symbols), evaluate(n.b, symbols));
+  return apply(n.kind, evaluate(n.a, symbols), evaluate(n.b, symbols));
 }
 
 int64_t max_symbol(Extent e) {
   if (e.is_const()) return 0;
-  Node n = Arena::instance().node(e.expr());
+  Node n = node_of(e);
   if (n.kind == Kind::Symbol) return n.symbol;
   return std::max(max_symbol(n.a), max_symbol(n.b));
+}
+
+int64_t symbol_id(Extent e) {
+  if (e.is_const()) return 0;
+  Node n = node_of(e);
+  return n.kind == Kind::Symbol ? n.symbol : 0;
 }
 
 } // namespace tfe

@@ -1,8 +1,9 @@
 // Extent: one dimension size that is either a concrete int64 or a symbolic expression over the
-// symbols of traced inputs (constant, symbol, +, -, *, floor-div, min, max). Concrete extents are
-// plain values (no allocation), so eager code pays nothing for symbolic support. Symbolic
-// expressions are hash-consed in a process-wide arena: two extents are structurally equal iff
-// they compare equal, which is what shape rules use to prove equalities.
+// symbols of traced inputs (constant, symbol, +, -, *, floor-div, min, max), kept in a canonical
+// polynomial form so that algebraically equal sums and products are the same expression. Concrete
+// extents are plain values (no allocation), so eager code pays nothing for symbolic support.
+// Symbolic expressions are hash-consed in a process-wide arena: two extents are structurally equal
+// iff they compare equal, which is what shape rules use to prove equalities.
 #pragma once
 
 #include <concepts>
@@ -53,11 +54,13 @@ Extent max_extent(Extent a, Extent b);
 std::string to_string(Extent e);
 
 // Value of e with symbol k bound to symbols[k - 1]. Numerical error on overflow or division by
-// zero; InvalidArgument when e uses a symbol that is not bound.
+// zero; InvalidArgument when e uses a symbol that is not bound (beyond the span, or negative).
 int64_t evaluate(Extent e, std::span<const int64_t> symbols);
 
 // The largest symbol id e refers to (0 for a constant).
 int64_t max_symbol(Extent e);
+// k when e is the bare symbol k, else 0 (constants and compound expressions).
+int64_t symbol_id(Extent e);
 
 // Shapes whose extents may be symbolic (program metadata, op parameters).
 using Shape = SmallVector<Extent, 6>;

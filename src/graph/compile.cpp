@@ -81,7 +81,8 @@ std::vector<int64_t> bind_symbols(const Program& p, std::span<const ops::Concret
                i, format_dims(got.shape).c_str(), ops::format_shape(want.shape).c_str(), d);
         continue;
       }
-      int64_t k = max_symbol(e); // argument extents are single symbols
+      int64_t k = symbol_id(e);
+      if (k == 0) continue; // an expression over symbols: checked once all are bound (below)
       int64_t& slot = symbols[static_cast<size_t>(k - 1)];
       if (slot < 0) {
         slot = actual;
@@ -91,6 +92,22 @@ std::vector<int64_t> bind_symbols(const Program& p, std::span<const ops::Concret
              "input",
              i, format_dims(got.shape).c_str(), d, (long long)k, (long long)slot);
       }
+    }
+  }
+  // Inputs whose extents are expressions (a cotangent of shape [min(s1,s2)]) bind nothing; they
+  // must equal the expression's value.
+  for (size_t i = 0; i < arguments.size(); ++i) {
+    const Shape& want = p.arguments[i].meta().shape;
+    for (size_t d = 0; d < want.size(); ++d) {
+      Extent e = want[d];
+      if (e.is_const() || symbol_id(e) != 0) continue;
+      int64_t actual = arguments[i].shape[d];
+      int64_t value = evaluate(e, symbols);
+      if (value != actual)
+        fail(Status::ShapeMismatch,
+             "input %zu has shape %s but the function takes %s (dim %zu is %s = %lld)", i,
+             format_dims(arguments[i].shape).c_str(), ops::format_shape(want).c_str(), d,
+             to_string(e).c_str(), (long long)value);
     }
   }
   for (size_t k = 0; k < symbols.size(); ++k)
@@ -121,8 +138,7 @@ CompiledPtr compile(const Program& p, std::span<const ops::ConcreteMeta> argumen
   std::vector<int64_t> symbols = bind_symbols(p, arguments);
   for (const ops::ShapeGuard& g : p.guards) {
     int64_t a = evaluate(g.a, symbols), b = evaluate(g.b, symbols);
-    bool ok = g.kind == ops::ShapeGuard::Kind::Equal ? a == b : a <= b;
-    if (!ok)
+    if (!ops::holds(g, symbols).value_or(false))
       fail(g.status, "%s, with %s = %lld and %s = %lld", g.message.c_str(), to_string(g.a).c_str(),
            (long long)a, to_string(g.b).c_str(), (long long)b);
   }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <iterator>
 #include <list>
 #include <memory>
 #include <mutex>
@@ -33,34 +34,43 @@ public:
       : max_entries_(max_entries), max_bytes_(max_bytes) {}
 
   std::shared_ptr<const T> find(const CacheKey& key) {
+    return find_if(key, [](const T&) { return true; });
+  }
+
+  // An entry under key that satisfies pred (a key may hold several variants, valid under
+  // different conditions: see insert_variant; any variant pred accepts is a correct answer).
+  template <class Pred> std::shared_ptr<const T> find_if(const CacheKey& key, Pred pred) {
     std::lock_guard lock(mutex_);
-    auto it = map_.find(key);
-    if (it == map_.end()) {
+    auto [first, last] = map_.equal_range(key);
+    typename std::list<Entry>::iterator best = order_.end();
+    for (auto it = first; it != last && best == order_.end(); ++it)
+      if (pred(*it->second->value)) best = it->second;
+    if (best == order_.end()) {
       ++stats_.misses;
       return nullptr;
     }
     ++stats_.hits;
-    order_.splice(order_.begin(), order_, it->second);
-    return it->second->value;
+    order_.splice(order_.begin(), order_, best);
+    return best->value;
   }
 
+  // Stores value under key, replacing whatever the key held.
   void insert(const CacheKey& key, std::shared_ptr<const T> value, int64_t bytes) {
     std::lock_guard lock(mutex_);
-    if (auto it = map_.find(key); it != map_.end()) {
+    auto [first, last] = map_.equal_range(key);
+    for (auto it = first; it != last; ++it) {
       stats_.bytes -= it->second->bytes;
       order_.erase(it->second);
-      map_.erase(it);
     }
-    order_.push_front({key, std::move(value), bytes});
-    map_[key] = order_.begin();
-    stats_.bytes += bytes;
-    while (!order_.empty() &&
-           (static_cast<int64_t>(order_.size()) > max_entries_ || stats_.bytes > max_bytes_)) {
-      stats_.bytes -= order_.back().bytes;
-      map_.erase(order_.back().key);
-      order_.pop_back();
-      ++stats_.evictions;
-    }
+    map_.erase(key);
+    add_locked(key, std::move(value), bytes);
+  }
+
+  // Stores value beside the variants the key holds already (entries that are valid under
+  // different conditions, told apart by find_if's predicate). Each variant is one entry.
+  void insert_variant(const CacheKey& key, std::shared_ptr<const T> value, int64_t bytes) {
+    std::lock_guard lock(mutex_);
+    add_locked(key, std::move(value), bytes);
   }
 
   void clear() {
@@ -87,12 +97,25 @@ public:
   }
 
 private:
+  void add_locked(const CacheKey& key, std::shared_ptr<const T> value, int64_t bytes) {
+    order_.push_front({key, std::move(value), bytes});
+    map_.emplace(key, order_.begin());
+    stats_.bytes += bytes;
+    evict_locked();
+  }
+
   void evict_locked() {
     while (!order_.empty() &&
            (static_cast<int64_t>(order_.size()) > max_entries_ || stats_.bytes > max_bytes_)) {
-      stats_.bytes -= order_.back().bytes;
-      map_.erase(order_.back().key);
-      order_.pop_back();
+      auto victim = std::prev(order_.end());
+      auto [first, last] = map_.equal_range(victim->key);
+      for (auto it = first; it != last; ++it)
+        if (it->second == victim) {
+          map_.erase(it);
+          break;
+        }
+      stats_.bytes -= victim->bytes;
+      order_.erase(victim);
       ++stats_.evictions;
     }
   }
@@ -104,7 +127,7 @@ private:
   };
   mutable std::mutex mutex_;
   std::list<Entry> order_; // most recent first
-  std::unordered_map<CacheKey, typename std::list<Entry>::iterator, CacheKeyHash> map_;
+  std::unordered_multimap<CacheKey, typename std::list<Entry>::iterator, CacheKeyHash> map_;
   CacheStats stats_;
   int64_t max_entries_, max_bytes_;
 };

@@ -156,10 +156,11 @@ template <class V> V identity(DType d, const Shape& shape) {
                                   shape);
 }
 inline int64_t constant_extent(const char* fn, Extent e) {
-  if (!e.is_const())
+  std::optional<int64_t> v = ops::decide_value(e);
+  if (!v)
     fail(Status::NotSupported, "%s needs constant matrix dims, not the symbolic extent %s", fn,
          to_string(e).c_str());
-  return e.value();
+  return *v;
 }
 // x / |x| elementwise, and 1 where x is exactly zero (a phase that is always defined).
 template <class V> V unit_phase(const V& x) {

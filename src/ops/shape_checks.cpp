@@ -4,16 +4,130 @@
 namespace tfe::ops {
 namespace {
 thread_local ShapeGuards* t_guards = nullptr;
+thread_local ShapeWitness* t_witness = nullptr;
+
+std::optional<int64_t> try_evaluate(Extent e, std::span<const int64_t> symbols) {
+  int64_t k = max_symbol(e);
+  if (k > static_cast<int64_t>(symbols.size())) return std::nullopt;
+  try {
+    return evaluate(e, symbols);
+  } catch (const Error&) {
+    return std::nullopt; // an unbound symbol (or overflow): undecidable here
+  }
+}
+
+// Of two extents known to be equal, the one later rules can use best: a constant, then a bare
+// symbol, then the shorter expression.
+Extent simpler(Extent a, Extent b) {
+  if (a.is_const() || b.is_const()) return a.is_const() ? a : b;
+  if ((symbol_id(a) != 0) != (symbol_id(b) != 0)) return symbol_id(a) != 0 ? a : b;
+  return to_string(b).size() < to_string(a).size() ? b : a;
+}
+
 } // namespace
 
 ShapeGuards::ShapeGuards() : outer_(t_guards) { t_guards = this; }
 ShapeGuards::~ShapeGuards() { t_guards = outer_; }
 
 void ShapeGuards::add(ShapeGuard g) {
+  if (ShapeWitness* w = t_witness) {
+    // Eager analysis: decide now, at the recorded extents (the shapes the ops ran with).
+    std::optional<bool> ok = holds(g, w->values());
+    if (ok && !*ok) throw Error(g.status, g.message);
+    if (ok) { // a decision, and a guard of the node being built (when there is one)
+      if (t_guards) t_guards->guards_.push_back(g);
+      w->decide(std::move(g));
+      return;
+    }
+  }
   if (!t_guards) // only symbolic parameters given to an op on concrete tensors get here
     fail(Status::InvalidArgument, "a symbolic extent in a parameter needs a symbolic operand (%s)",
          g.message.c_str());
   t_guards->guards_.push_back(std::move(g));
+}
+
+std::optional<bool> holds(const ShapeGuard& g, std::span<const int64_t> symbols) {
+  std::optional<int64_t> a = try_evaluate(g.a, symbols), b = try_evaluate(g.b, symbols);
+  if (!a || !b) return std::nullopt;
+  switch (g.kind) {
+  case ShapeGuard::Kind::Equal: return *a == *b;
+  case ShapeGuard::Kind::LessEqual: return *a <= *b;
+  case ShapeGuard::Kind::NotEqual: return *a != *b;
+  case ShapeGuard::Kind::Less: return *a < *b;
+  }
+  return std::nullopt;
+}
+
+ShapeWitness::ShapeWitness() : outer_(t_witness) { t_witness = this; }
+ShapeWitness::~ShapeWitness() { t_witness = outer_; }
+ShapeWitness* ShapeWitness::current() { return t_witness; }
+
+void ShapeWitness::bind(int64_t symbol, int64_t value) {
+  if (symbol < 1) fail(Status::Internal, "symbol id %lld must be >= 1", (long long)symbol);
+  if (values_.size() < static_cast<size_t>(symbol)) values_.resize(static_cast<size_t>(symbol), -1);
+  values_[static_cast<size_t>(symbol - 1)] = value;
+}
+
+std::optional<int64_t> ShapeWitness::value_of(Extent e) const { return try_evaluate(e, values_); }
+
+bool ShapeWitness::satisfies(std::span<const ShapeGuard> facts) const {
+  for (const ShapeGuard& g : facts) {
+    std::optional<bool> ok = holds(g, values_);
+    if (!ok || !*ok) return false;
+  }
+  return true;
+}
+
+namespace {
+// A decision of a rule that branches: kept by the witness only (it shapes the program built,
+// not a node's validity).
+std::optional<bool> decide(ShapeGuard::Kind yes, ShapeGuard::Kind no, Extent a, Extent b,
+                           const char* text) {
+  ShapeWitness* w = t_witness;
+  if (!w) return std::nullopt;
+  ShapeGuard g{yes, a, b, Status::ShapeMismatch, ""};
+  std::optional<bool> ok = holds(g, w->values());
+  if (!ok) return std::nullopt;
+  if (!*ok) g.kind = no;
+  g.message = strformat("%s %s %s", to_string(a).c_str(), *ok ? text : "differs from",
+                        to_string(b).c_str());
+  w->decide(std::move(g));
+  return ok;
+}
+} // namespace
+
+std::optional<bool> decide_le(Extent a, Extent b) {
+  if (a == b) return true;
+  Extent d = b - a;
+  if (d.is_const()) return d.value() >= 0;
+  // a <= b, or else b < a.
+  ShapeWitness* w = t_witness;
+  if (!w) return std::nullopt;
+  std::optional<int64_t> va = w->value_of(a), vb = w->value_of(b);
+  if (!va || !vb) return std::nullopt;
+  bool le = *va <= *vb;
+  ShapeGuard g = le ? ShapeGuard{ShapeGuard::Kind::LessEqual, a, b, Status::ShapeMismatch, ""}
+                    : ShapeGuard{ShapeGuard::Kind::Less, b, a, Status::ShapeMismatch, ""};
+  g.message = to_string(g.a) + (le ? " <= " : " < ") + to_string(g.b);
+  w->decide(std::move(g));
+  return le;
+}
+
+std::optional<bool> decide_eq(Extent a, Extent b) {
+  if (a == b) return true;
+  if ((a - b).is_const()) return false; // differ by a non-zero constant
+  return decide(ShapeGuard::Kind::Equal, ShapeGuard::Kind::NotEqual, a, b, "equals");
+}
+
+std::optional<int64_t> decide_value(Extent e) {
+  if (e.is_const()) return e.value();
+  ShapeWitness* w = t_witness;
+  if (!w) return std::nullopt;
+  std::optional<int64_t> v = w->value_of(e);
+  if (!v) return std::nullopt;
+  w->decide({ShapeGuard::Kind::Equal, e, *v, Status::ShapeMismatch,
+             to_string(e) + " == " + std::to_string(*v)});
+  return v;
 }
 
 void violated(Status status, const char* label, const std::string& message) {
@@ -24,6 +138,17 @@ Extent require_eq(Extent a, Extent b, Status status, const char* label, const st
   if (a == b) return a;
   std::string msg = what + ": " + to_string(a) + " and " + to_string(b) + " differ";
   if (a.is_const() && b.is_const()) violated(status, label, msg);
+  if (ShapeWitness* w = t_witness) {
+    std::optional<int64_t> va = w->value_of(a), vb = w->value_of(b);
+    if (va && vb) {
+      if (*va != *vb)
+        violated(
+            status, label,
+            strformat("%s: %lld and %lld differ", what.c_str(), (long long)*va, (long long)*vb));
+      ShapeGuards::add({ShapeGuard::Kind::Equal, a, b, status, msg + " (" + label + ")"});
+      return simpler(a, b);
+    }
+  }
   if (!a.is_const() && !b.is_const())
     violated(status, label,
              what + ": symbolic extents " + to_string(a) + " and " + to_string(b) +
@@ -38,6 +163,16 @@ void require_le(Extent a, Extent b, Status status, const char* label, const std:
   if (a.is_const() && b.is_const()) {
     if (a.value() > b.value()) violated(status, label, msg);
     return;
+  }
+  if (Extent d = b - a; d.is_const()) {
+    if (d.value() < 0) violated(status, label, msg);
+    return;
+  }
+  if (ShapeWitness* w = t_witness) {
+    std::optional<int64_t> va = w->value_of(a), vb = w->value_of(b);
+    if (va && vb && *va > *vb)
+      violated(status, label,
+               strformat("%s: need %lld <= %lld", what.c_str(), (long long)*va, (long long)*vb));
   }
   ShapeGuards::add({ShapeGuard::Kind::LessEqual, a, b, status, msg + " (" + label + ")"});
 }

@@ -6,6 +6,7 @@
 // concrete shapes (see ShapeGuards).
 #pragma once
 
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -17,11 +18,51 @@ namespace tfe::ops {
 
 // A condition on symbolic extents, checked when a program is bound to concrete shapes.
 struct ShapeGuard {
-  enum class Kind : uint8_t { Equal, LessEqual } kind;
+  enum class Kind : uint8_t { Equal, LessEqual, NotEqual, Less } kind;
   Extent a, b;
   Status status;
   std::string message; // "... (C1)", the error if the guard fails
 };
+
+// Whether g holds with symbol k bound to symbols[k - 1]; nullopt when g reads an unbound symbol.
+std::optional<bool> holds(const ShapeGuard& g, std::span<const int64_t> symbols);
+
+// The recorded extents behind the symbols of an eager derivative request (decision 0020).
+// While a witness is alive on this thread, a shape condition that the extent algebra cannot
+// prove (two different symbolic extents equal, a matrix tall or wide, a parameter's value) is
+// decided at the recorded values instead of being refused, and each such decision is kept as a
+// guard. Caches of programs built under a witness store its decisions and hand the program only
+// to requests whose own recorded extents satisfy them, so a program is shared by exactly the
+// shapes that would have built it.
+class ShapeWitness {
+public:
+  ShapeWitness();
+  ~ShapeWitness();
+  ShapeWitness(const ShapeWitness&) = delete;
+  ShapeWitness& operator=(const ShapeWitness&) = delete;
+  static ShapeWitness* current();
+
+  void bind(int64_t symbol, int64_t value); // symbol k >= 1 was recorded with extent value
+  std::span<const int64_t> values() const { return values_; }
+  std::optional<int64_t> value_of(Extent e) const; // nullopt if e reads an unbound symbol
+  const std::vector<ShapeGuard>& decisions() const { return decisions_; }
+  // Keeps g as a decision; g must hold at the recorded values.
+  void decide(ShapeGuard g) { decisions_.push_back(std::move(g)); }
+  // Whether every guard holds at the recorded values.
+  bool satisfies(std::span<const ShapeGuard> facts) const;
+
+private:
+  std::vector<int64_t> values_; // -1: not bound
+  std::vector<ShapeGuard> decisions_;
+  ShapeWitness* outer_;
+};
+
+// Facts about extents for rules that branch on shapes. Each is decided when the algebra proves
+// it; otherwise at the witness's recorded values (the decision is kept); otherwise, in a traced
+// program with symbolic inputs, nullopt (the caller reports what it needs to know).
+std::optional<bool> decide_le(Extent a, Extent b); // a <= b
+std::optional<bool> decide_eq(Extent a, Extent b); // a == b
+std::optional<int64_t> decide_value(Extent e);     // e's value (pins it)
 
 // While a ShapeGuards scope is alive on this thread, undecidable conditions are appended to it
 // (the program builder opens one around each shape rule). Without a scope, an undecidable

@@ -191,7 +191,8 @@ TEST_CASE("seed 001: a diamond-shaped history is visited once per node", "[ad][e
   // 20 diamonds: y -> (sin y, cos y) -> sum: 3 nodes per level, each shared branch point reused.
   for (int i = 0; i < 20; ++i) y = op(OpCode::Add, {op(OpCode::Sin, {y}), op(OpCode::Cos, {y})});
   std::array<ae::RawRef, 1> roots{y.ref};
-  ae::Semantic s = ae::analyze(roots, {});
+  ops::ShapeWitness witness;
+  ae::Semantic s = ae::analyze(roots, {}, witness);
   CHECK(s.visited == 20 * 3 + 1); // every op node once, plus the leaf
   CHECK(s.program->order.size() == 60);
 }
@@ -240,7 +241,8 @@ TEST_CASE("derivative requests bind the recorded forward values instead of recom
   ae::Recorded x = var(tensor_of(DType::F64, {3}, {0.25, -0.5, 1.0}));
   ae::Recorded y = op(OpCode::Exp, {op(OpCode::Sin, {x})});
   std::array<ae::RawRef, 1> roots{y.ref};
-  ae::Semantic sem = ae::analyze(roots, {});
+  ops::ShapeWitness witness;
+  ae::Semantic sem = ae::analyze(roots, {}, witness);
   REQUIRE(sem.computed.size() == sem.program->order.size());
   auto d = ad::transform_cached(env.transforms, *sem.program, ad::Transform::Vjp, {0});
   std::vector<int32_t> given;

@@ -111,7 +111,8 @@ std::vector<LeafGrad> backward(const Recorded& loss, const std::optional<Tensor>
   if (seed) s = Recorded{*seed, {}};
   Recorded seed_value = checked_seed(meta_of(loss), s, "backward");
   std::array<RawRef, 1> roots{loss.ref};
-  Semantic sem = analyze(roots, {});
+  ops::ShapeWitness witness;
+  Semantic sem = analyze(roots, {}, witness);
   std::vector<int64_t> wrt;
   for (size_t i = 0; i < sem.arguments.size(); ++i)
     if (sem.arguments[i].node->kind == RawKind::TrackedLeaf) wrt.push_back(static_cast<int64_t>(i));
@@ -158,7 +159,8 @@ std::vector<std::optional<Recorded>> vjp(const Recorded& y, std::span<const Reco
   for (const Recorded& x : xs)
     if (x.ref && x.ref.node->kind == RawKind::Op) cuts.push_back({x.ref, x.value});
   std::array<RawRef, 1> roots{y.ref};
-  Semantic sem = analyze(roots, cuts);
+  ops::ShapeWitness witness;
+  Semantic sem = analyze(roots, cuts, witness);
   std::vector<int64_t> wrt;
   std::vector<size_t> which;
   for (size_t i = 0; i < xs.size(); ++i) {
@@ -200,7 +202,8 @@ std::optional<Recorded> jvp(const Recorded& y, std::span<const Recorded> xs,
   for (const Recorded& x : xs)
     if (x.ref && x.ref.node->kind == RawKind::Op) cuts.push_back({x.ref, x.value});
   std::array<RawRef, 1> roots{y.ref};
-  Semantic sem = analyze(roots, cuts);
+  ops::ShapeWitness witness;
+  Semantic sem = analyze(roots, cuts, witness);
   std::vector<int64_t> wrt;
   std::vector<Recorded> dx;
   for (size_t i = 0; i < xs.size(); ++i) {

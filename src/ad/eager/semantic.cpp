@@ -8,6 +8,8 @@ namespace tfe::ad::eager {
 namespace {
 
 struct Builder {
+  explicit Builder(ops::ShapeWitness& w) : witness(w) {}
+  ops::ShapeWitness& witness;                                 // each symbol's recorded extent
   std::map<int64_t, int64_t> symbol_of;                       // equality classes of leaf extents
   std::unordered_map<const RawNode*, graph::NodePtr> emitted; // every output of a raw node
   std::unordered_map<const graph::Node*, RawRef> raw_of;      // op nodes
@@ -22,6 +24,7 @@ struct Builder {
         continue;
       }
       auto [it, fresh] = symbol_of.emplace(e, static_cast<int64_t>(symbol_of.size()) + 1);
+      if (fresh) witness.bind(it->second, e);
       s.push_back(Extent::symbol(it->second));
     }
     return s;
@@ -74,8 +77,9 @@ struct Builder {
 
 } // namespace
 
-Semantic analyze(std::span<const RawRef> roots, std::span<const Cut> cuts) {
-  Builder b;
+Semantic analyze(std::span<const RawRef> roots, std::span<const Cut> cuts,
+                 ops::ShapeWitness& witness) {
+  Builder b(witness);
   for (const Cut& c : cuts) {
     if (c.ref.node->more_values.size() > 0)
       fail(Status::NotSupported,

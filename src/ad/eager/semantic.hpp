@@ -5,6 +5,8 @@
 // equality pattern: equal concrete extents share a symbol, an extent of 1 stays the constant 1.
 // Op parameters recorded from eager shapes (broadcast targets, reshape and slice params, the
 // pinning reshapes before concatenate) stay concrete and enter the program's fingerprint.
+// Questions the symbols cannot answer (is a matrix tall? is min(s1,s2) s2?) are decided at the
+// recorded extents, and the derivative cache keys on those decisions (decision 0020).
 #pragma once
 
 #include <span>
@@ -12,6 +14,7 @@
 
 #include "ad/eager/trace.hpp"
 #include "graph/program.hpp"
+#include "ops/shape_checks.hpp"
 
 namespace tfe::ad::eager {
 
@@ -28,7 +31,11 @@ struct Cut {
   Tensor value;
 };
 
-Semantic analyze(std::span<const RawRef> roots, std::span<const Cut> cuts);
+// Binds each symbol to its recorded extent in `witness`, which must be the innermost witness of
+// this thread and stay alive while the program is differentiated: shape questions the symbols
+// cannot answer are decided at those extents (ops/shape_checks.hpp).
+Semantic analyze(std::span<const RawRef> roots, std::span<const Cut> cuts,
+                 ops::ShapeWitness& witness);
 
 // Index of the argument holding ref, or -1.
 int64_t argument_index(const Semantic& s, const RawRef& ref);

@@ -50,29 +50,32 @@ public:
   void jvp(const ad::MultiJvpArgs& a, std::span<Tangent> out) const override {
     const Value &lu = a.y[0], &da = *a.dx[0];
     const Shape& s = a.x[0].meta().shape;
-    if (s[0] == s[1]) {
+    Extent m = s[0], n = s[1];
+    // Decided by the algebra, or at an eager request's recorded extents (ops::ShapeWitness).
+    std::optional<bool> square = ops::decide_eq(m, n), tall = ops::decide_le(n, m);
+    if (square.value_or(false)) {
       out[0] = lu_tangent(lu, lu_solve(lu, a.y[1], da, Trans::No));
       return;
     }
-    if (!s[0].is_const() || !s[1].is_const())
+    std::optional<int64_t> rows = ops::decide_value(m); // the permutation's size
+    if (!square || !tall || !rows)
       fail(Status::NotDifferentiable,
            "lu_factor: the derivative of a factorisation of symbolic shape %s needs to know "
            "whether it is tall or wide",
            ops::format_shape(s).c_str());
-    int64_t m = s[0].value(), n = s[1].value();
-    bool tall = m > n;
-    int64_t k = tall ? n : m, dim = tall ? 0 : 1;
-    Value b = permute_rows(a.y[1], da, m);
-    Value head = ir::take(lu, dim, 0, k), rest = ir::take(lu, dim, k, tall ? m : n);
-    Value b1 = ir::take(b, dim, 0, k), b2 = ir::take(b, dim, k, tall ? m : n);
+    Extent k = *tall ? n : m;
+    int64_t dim = *tall ? 0 : 1;
+    Value b = permute_rows(a.y[1], da, *rows);
+    Value head = ir::take(lu, dim, 0, k), rest = ir::take(lu, dim, k, *tall ? m : n);
+    Value b1 = ir::take(b, dim, 0, k), b2 = ir::take(b, dim, k, *tall ? m : n);
     Value x = triangular_solve(head, triangular_solve(head, b1, {false, true, true, Trans::No}),
                                {true, false, false, Trans::No});
     Value dl = ir::matmul(unit_lower(head), ir::tril(x, -1));
     Value du = ir::matmul(ir::triu(x), upper(head));
-    Value tail = tall ? triangular_solve(head, ad::sub(b2, ir::matmul(rest, du)),
-                                         {true, false, false, Trans::No})
-                      : triangular_solve(head, ad::sub(b2, ir::matmul(dl, rest)),
-                                         {false, true, true, Trans::No});
+    Value tail = *tall ? triangular_solve(head, ad::sub(b2, ir::matmul(rest, du)),
+                                          {true, false, false, Trans::No})
+                       : triangular_solve(head, ad::sub(b2, ir::matmul(dl, rest)),
+                                          {false, true, true, Trans::No});
     out[0] = ir::join({ad::add(dl, du), tail}, dim);
   }
 

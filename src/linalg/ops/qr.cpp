@@ -56,8 +56,14 @@ public:
     const Shape& s = a.x[0].meta().shape;
     Extent m = s[0], n = s[1];
     bool complete = option(params(a.node), 0) != 0;
-    if (m == n || (m.is_const() && n.is_const() && m.value() > n.value())) {
-      if (complete && !(m == n))
+    // Decided by the algebra, or at an eager request's recorded extents (ops::ShapeWitness).
+    std::optional<bool> tall = ops::decide_le(n, m);
+    if (!tall)
+      fail(Status::NotDifferentiable,
+           "qr: the derivative needs to know whether a (shape %s) is tall or wide",
+           ops::format_shape(s).c_str());
+    if (*tall) {
+      if (complete && !ops::decide_eq(m, n).value_or(false))
         fail(Status::NotDifferentiable,
              "qr: complete mode of a tall matrix (shape %s) has no derivative (Q is not unique)",
              ops::format_shape(s).c_str());
@@ -66,10 +72,6 @@ public:
       out[1] = dr;
       return;
     }
-    if (!(m.is_const() && n.is_const()))
-      fail(Status::NotDifferentiable,
-           "qr: the derivative needs to know whether a (shape %s) is tall or wide",
-           ops::format_shape(s).c_str());
     Value x = columns(a.x[0], 0, m), y = columns(a.x[0], m, n);
     Value dx = columns(da, 0, m), dy = columns(da, m, n);
     auto [dq, dr1] = tall_jvp(q, columns(r, 0, m), dx);

@@ -48,7 +48,7 @@ public:
     const Shape& shape = a.x[0].meta().shape;
     Extent m = shape[0], n = shape[1], k = s.meta().shape[0];
     bool full = option(params(a.node), 0) == static_cast<int64_t>(SvdMode::Full);
-    if (full && !(m == n))
+    if (full && !ops::decide_eq(m, n).value_or(false))
       fail(Status::NotDifferentiable,
            "svd: the full decomposition of a non-square matrix (shape %s) has no derivative "
            "(the extra singular vectors are not unique); use the reduced one",
@@ -66,12 +66,12 @@ public:
       ju = ad::add(ju, ir::diag_embed(ad::mul_real(gauge, inv_s)));
     }
     Value du = ir::matmul(u, ju);
-    if (!(m == k)) {
+    if (!ops::decide_eq(m, k).value_or(false)) { // the projection vanishes when U is square
       Value dav = ir::matmul(da, v);
       du = ad::add(du, ir::scale_columns(ad::sub(dav, ir::matmul(u, dp)), inv_s));
     }
     Value dv = ir::matmul(v, ad::mul_real(ad::add(sdp, ir::mH(sdp)), f));
-    if (!(n == k)) {
+    if (!ops::decide_eq(n, k).value_or(false)) {
       Value dahu = ir::matmul(ir::mH(da), u);
       dv = ad::add(dv, ir::scale_columns(ad::sub(dahu, ir::matmul(v, ir::mH(dp))), inv_s));
     }
