@@ -7,9 +7,11 @@
 namespace tfe::graph {
 
 Value literal(const Tensor& value, const Value*) {
-  ops::ConstantParams p{value.dtype(), value.shape(), {}};
-  p.bytes.resize(static_cast<size_t>(value.nbytes()));
-  if (!p.bytes.empty()) std::memcpy(p.bytes.data(), value.raw_data(), p.bytes.size());
+  // The bytes of a compact copy: a view (a slice, a broadcast) is not its storage's bytes.
+  Tensor compact = eager::contiguous(value);
+  ops::ConstantParams p{compact.dtype(), compact.shape(), {}};
+  p.bytes.resize(static_cast<size_t>(compact.nbytes()));
+  if (!p.bytes.empty()) std::memcpy(p.bytes.data(), compact.raw_data(), p.bytes.size());
   return emit(ops::OpCode::Constant, {}, p);
 }
 

@@ -45,6 +45,18 @@ void LinalgOp::require_dim(Extent got, Extent want, const std::string& what) con
   ops::require_eq(got, want, Status::ShapeMismatch, "dims", op_name() + ": " + what);
 }
 
+Shape LinalgOp::require_same_shape(const ops::Meta& a, const ops::Meta& b, const char* what) const {
+  std::string text =
+      std::string(what) + " " + ops::format_shape(a.shape) + " and " + ops::format_shape(b.shape);
+  if (a.shape.size() != b.shape.size())
+    fail(Status::ShapeMismatch, "%s: %s differ in rank", op_name().c_str(), text.c_str());
+  Shape out = a.shape;
+  for (size_t d = 0; d < a.shape.size(); ++d)
+    out[d] = ops::require_eq(a.shape[d], b.shape[d], Status::ShapeMismatch, "dims",
+                             op_name() + ": " + text + " differ in dim " + std::to_string(d));
+  return out;
+}
+
 Extent LinalgOp::require_system(const ops::Meta& a, const ops::Meta& b, const char* a_name,
                                 int64_t b_dim) const {
   require_float(a, a_name);

@@ -33,6 +33,9 @@ protected:
   // Equal batch dims (dims 2..) of a and b, and dim da of a equal to dim db of b.
   void require_same_batch(const ops::Meta& a, const ops::Meta& b, const char* what) const;
   void require_dim(Extent got, Extent want, const std::string& what) const;
+  // Equal shapes (each extent proved equal, or decided as shape rules do); returns a's shape,
+  // or b's where b's extent is the more informative one.
+  Shape require_same_shape(const ops::Meta& a, const ops::Meta& b, const char* what) const;
   // A square a [N,N,B..] and a right-hand side b of a's dtype and batch whose dim `b_dim` is N
   // (0: op(A) X = B; 1: X op(A) = B); returns N.
   Extent require_system(const ops::Meta& a, const ops::Meta& b, const char* a_name,

@@ -10,6 +10,7 @@
 #include "eager/surface.hpp"
 #include "graph/compile.hpp"
 #include "op_samples/op_samples.hpp"
+#include "support/ad_checks.hpp"
 
 using namespace tfe;
 using namespace tfe::testing;
@@ -194,5 +195,19 @@ TEST_CASE("programs: the surface traces mean, matmul and stack with symbolic ext
     std::array<Tensor, 2> ep{em, em};
     Tensor want = eager::stack(std::span<const Tensor>(ep), -1);
     CHECK(close(got, want, 1e-12, 1e-12));
+  }
+}
+
+TEST_CASE("programs: a literal of a view holds the view's values, not its storage's bytes",
+          "[graph][program]") {
+  Tensor small = random_tensor(DType::F64, {3, 1, 2}, 2);
+  Tensor wide = random_tensor(DType::C64, {4, 3}, 3);
+  std::array<Tensor, 1> in{wide};
+  Tensor column = emit(ops::OpCode::Slice, std::span<const Tensor>(in),
+                       ops::SliceParams{Shape{0, 1}, Shape{4, 2}, Dims{1, 1}});
+  for (const Tensor& view : {small.broadcast_view({3, 4, 2}, Dims{0, 1, 2}), column}) {
+    graph::ProgramPtr p =
+        graph::make_program({}, {graph::literal(view, static_cast<const graph::Value*>(nullptr))});
+    CHECK(identical(run_program(*p, {})[0], eager::contiguous(view)));
   }
 }

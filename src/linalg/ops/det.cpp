@@ -20,7 +20,8 @@ protected:
     require_float(in[0], "a");
     require_square(in[0], "a");
     require_same_dtype(in[0], in[1], "a and lu");
-    if (!(in[0].shape == in[1].shape) || in[2].dtype != DType::I32)
+    require_same_shape(in[0], in[1], "a and its factors");
+    if (in[2].dtype != DType::I32)
       fail(Status::ShapeMismatch, "%s: factors %s, pivots %s %s do not belong to a of shape %s",
            op_name().c_str(), ops::format_shape(in[1].shape).c_str(),
            std::string(dtype_name(in[2].dtype)).c_str(), ops::format_shape(in[2].shape).c_str(),

@@ -120,10 +120,7 @@ public:
     require_float(in[0], "a");
     require_square(in[0], "a");
     require_same_dtype(in[0], in[1], "a and e");
-    if (!(in[0].shape == in[1].shape))
-      fail(Status::ShapeMismatch, "matrix_exp_frechet: a %s and e %s differ",
-           ops::format_shape(in[0].shape).c_str(), ops::format_shape(in[1].shape).c_str());
-    return {in[0]};
+    return {{in[0].dtype, require_same_shape(in[0], in[1], "a and e")}};
   }
   void run_cpu(std::span<const Tensor> in, const ops::ExtensionParams&,
                std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
