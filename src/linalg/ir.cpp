@@ -98,10 +98,13 @@ Value inverse_gaps(const Value& w, double eps) {
   DType d = w.meta().dtype;
   Value denom = eps > 0 ? ad::add(ad::mul(gap, gap), ad::full(d, full, eps)) : gap;
   Value numer = eps > 0 ? gap : ad::full(d, full, 1.0);
-  Value diag = diagonal_mask(n, gap);
-  // The diagonal is selected away before dividing would matter: 0/0 never reaches the result.
-  Value safe = ad::select(diag, ad::full(d, full, 1.0), denom);
-  return ad::select(diag, ad::full(d, full, 0.0), ad::div(numer, safe));
+  // Exactly equal values (the diagonal, and exactly degenerate pairs) get 0: a degenerate pair
+  // contributes nothing, which is the derivative of every function invariant under rotations
+  // inside its subspace. The masked entries are selected away before dividing would matter, so
+  // no inf or 0/0 reaches the result or its derivatives.
+  Value equal = ad::compare(gap, ad::full(d, full, 0.0), ops::CompareDir::Eq);
+  Value safe = ad::select(equal, ad::full(d, full, 1.0), denom);
+  return ad::select(equal, ad::full(d, full, 0.0), ad::div(numer, safe));
 }
 
 } // namespace tfe::linalg::ir

@@ -30,8 +30,9 @@ Value join(std::initializer_list<Value> parts, int64_t dim);
 Value trace(const Value& a);
 // The Hermitian part (a + a^H) / 2.
 Value hermitian_part(const Value& a);
-// F[i,j] = 1 / (w[j] - w[i]) off the diagonal, 0 on it, for w [N,B..] (real or complex);
-// with eps > 0 the Lorentzian (w[j]-w[i]) / ((w[j]-w[i])^2 + eps) instead (derivative_eps).
+// F[i,j] = 1 / (w[j] - w[i]) for w [N,B..] (real or complex), 0 where w[i] == w[j] exactly (the
+// diagonal and exactly degenerate pairs); with eps > 0 the Lorentzian
+// (w[j]-w[i]) / ((w[j]-w[i])^2 + eps) instead (derivative_eps).
 Value inverse_gaps(const Value& w, double eps);
 
 } // namespace tfe::linalg::ir

@@ -33,6 +33,8 @@ const LinalgOp& eigvals_op();               // (a) -> [w]
 const LinalgOp& pivots_to_permutation_op(); // (pivots [K,B..]) -> [perm I32 [M,B..]]; option {M}
 const LinalgOp& det_op();                   // (a, lu, pivots) -> [det]; its own rule in a
 const LinalgOp& slogdet_op();               // (a, lu, pivots) -> [sign, logabs]; likewise
+const LinalgOp& adjugate_op();              // (a, lu, pivots) -> [adj(a)]: det's derivative
+const LinalgOp& pinv_op();                  // (a) -> [a^+]; options {hermitian}; eps = rtol
 const LinalgOp& matrix_exp_op();            // (a) -> [exp(a)]
 const LinalgOp& matrix_exp_frechet_op();    // (a, e) -> [L(a, e)]; linear in e
 

@@ -320,27 +320,9 @@ template <class V> V pinv(const V& a, double rtol, bool hermitian) {
   ops::Meta m = meta_of(a);
   detail::require_float("pinv", "a", m.dtype);
   detail::require_matrix("pinv", "a", m.shape);
-  if (rtol < 0)
-    rtol = static_cast<double>(std::max(detail::constant_extent("pinv", m.shape[0]),
-                                        detail::constant_extent("pinv", m.shape[1]))) *
-           detail::machine_eps(m.dtype);
-  // A^+ = V diag(1/s) U^H over the values above the cut-off (eigenpairs for Hermitian A).
-  V values, left, right;
-  if (hermitian) {
-    std::vector<V> wv = eigh(a, false, 0.0);
-    V mags = detail::un(ops::OpCode::Abs, wv[0]);
-    values = detail::masked_reciprocal(wv[0], detail::above_cutoff(mags, rtol));
-    left = wv[1];
-    right = wv[1];
-  } else {
-    std::vector<V> usv = svd(a, SvdMode::Reduced, 0.0);
-    values = detail::masked_reciprocal(usv[1], detail::above_cutoff(usv[1], rtol));
-    left = detail::m_adjoint(usv[2]);
-    right = usv[0];
-  }
-  V scaled = detail::bin(ops::OpCode::Mul, left,
-                         detail::spread(tfe::eager::cast(values, m.dtype), meta_of(left).shape, 1));
-  return tfe::eager::matmul(scaled, detail::m_adjoint(right));
+  std::array<V, 1> in{a};
+  // rtol < 0 stays in the params: the default cut-off is taken from the shape when it runs.
+  return detail::emit_ext1<V>(pinv_op().make_params({hermitian}, rtol < 0 ? -1.0 : rtol), in);
 }
 
 template <class V> V vector_norm(const V& x, double ord, std::span<const int64_t> axes) {

@@ -123,13 +123,11 @@ Task reverse_task(CallPtr call, ReadList ybar, ReadList in, ReadList out,
   for (size_t k = 0; k < g.size(); ++k)
     if (!g[k].defined()) g[k] = zeros_of(call->outputs[k]);
   std::vector<std::optional<Tensor>> grads = ad::vjp_kernel(call->code, call->params, xs, ys, g);
-  for (size_t i = 0; i < sinks.size(); ++i) {
-    if (!sinks[i]) continue;
-    if (grads[i])
-      sinks[i].put(*grads[i]);
-    else
-      sinks[i].put(zeros_of(call->inputs[i])); // structurally zero: a real zero
-  }
+  // A structurally zero cotangent stays absent (the sink is released unwritten), as in eager AD:
+  // the operand's own reverse work is pruned, not run on zeros (the factors of a singular det
+  // must not be differentiated).
+  for (size_t i = 0; i < sinks.size(); ++i)
+    if (sinks[i] && grads[i]) sinks[i].put(*grads[i]);
 }
 
 std::vector<TensorVar> emit_impl(ops::OpCode code, std::span<const TensorVar> in,

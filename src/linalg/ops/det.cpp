@@ -1,8 +1,10 @@
 // Det and Slogdet from a saved LU (seed 004: det and slogdet carry their own rules). The ops
 // take A and its packed LU and pivots: the value comes from the factors, the derivative from
-// A alone, d det = det tr(A^-1 dA) and d logabs = Re tr(A^-1 dA), with A^-1 applied through the
-// saved factors (one solve instead of differentiating the factorisation). The factors' own
-// tangents are ignored: they are functions of A, and counting them would count dA twice.
+// A alone: d det = tr(adj(A) dA) with the adjugate (exact at singular matrices too: adjugate.cpp)
+// and d logabs = Re tr(A^-1 dA), with A^-1 applied through the saved factors (one solve instead of
+// differentiating the factorisation; log|det| has no finite derivative at a singular matrix). The
+// factors' own tangents are ignored: they are functions of A, and counting them would count dA
+// twice.
 #include "linalg/ir.hpp"
 #include "linalg/ops.hpp"
 #include "linalg/surface_impl.hpp"
@@ -44,8 +46,12 @@ public:
                std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
     out[0] = api::detail::det_from_lu(in[1], in[2]);
   }
+  // d det = tr(adj(A) dA): exact at singular matrices too (the adjugate, adjugate.cpp).
   void jvp(const ad::MultiJvpArgs& a, std::span<Tangent> out) const override {
-    if (a.dx[0]) out[0] = ad::mul(a.y[0], trace_of_solve(a));
+    if (!a.dx[0]) return;
+    std::array<Value, 3> in{a.x[0], a.x[1], a.x[2]};
+    Value adj = graph::emit(ops::OpCode::Extension, in, adjugate_op().make_params());
+    out[0] = ad::reduce_sum(ad::mul(ir::mT(adj), *a.dx[0]), {0, 1});
   }
 };
 

@@ -37,7 +37,7 @@ Tensor shifted(DType d, const Dims& shape, uint64_t seed, double shift = 3.0) {
 }
 
 // An m x n matrix of rank r (a product of random m x r and r x n factors).
-[[maybe_unused]] Tensor rank_deficient(DType d, int64_t m, int64_t n, int64_t r, uint64_t seed) {
+Tensor rank_deficient(DType d, int64_t m, int64_t n, int64_t r, uint64_t seed) {
   Tensor b = random_tensor(doubled(d), {m, r}, seed),
          c = random_tensor(doubled(d), {r, n}, seed + 1);
   Tensor t = Tensor::zeros(doubled(d), {m, n});
@@ -48,6 +48,18 @@ Tensor shifted(DType d, const Dims& shape, uint64_t seed, double shift = 3.0) {
       set_value(t, {i, j}, s);
     }
   return d == doubled(d) ? t : cpu::kernels::convert_to(t, d);
+}
+
+// An n x n matrix of rank n-1 (n = 3) or n-2 (n = 4) whose LU has exactly zero pivots: rows
+// that are exact multiples (powers of two) of others, times 1+i for complex dtypes.
+Tensor singular(DType d, int64_t n) {
+  std::vector<double> rows3{2, 1, 1, 4, 2, 3, 6, 3, 5}; // columns of [[2,4,6],[1,2,3],[1,3,5]]
+  std::vector<double> rows4{2, 1, 1, 0.5, 4, 2, 3, 1.5, 6, 3, 5, 2.5, 8, 4, 7, 3.5};
+  Tensor t = tensor_of(DType::C64, {n, n}, n == 3 ? rows3 : rows4);
+  for_each_index(t.shape(), [&](const Dims& i) {
+    set_value(t, i, value_at(t, i) * (is_complex(d) ? std::complex<double>(1, 1) : 1.0));
+  });
+  return cpu::kernels::convert_to(t, d);
 }
 
 using Maker = std::function<std::vector<LinalgSample>(DType)>;
@@ -215,6 +227,13 @@ std::vector<LinalgCase> build_cases() {
       one_input(kSquare, true));
   add("tfe_linalg_det", engine_function("det", TFE_GENERIC(return Vs<V>{api::det(x[0])};)),
       one_input(kSquare, true));
+  add("tfe_linalg_det",
+      engine_function("det at singular matrices", TFE_GENERIC(return Vs<V>{api::det(x[0])};)),
+      [](DType d) {
+        return std::vector<LinalgSample>{{"rank N-1 (exactly zero pivot)", {singular(d, 3)}},
+                                         {"rank N-2", {singular(d, 4)}},
+                                         {"rank N-1, random", {rank_deficient(d, 4, 4, 3, 7)}}};
+      });
   add("tfe_linalg_slogdet", engine_function("slogdet", TFE_GENERIC(return api::slogdet(x[0]);)),
       one_input(kSquare, true));
   add("tfe_linalg_lu_factor",
@@ -244,7 +263,36 @@ std::vector<LinalgCase> build_cases() {
   add("tfe_linalg_pinv",
       engine_function("pinv hermitian",
                       TFE_GENERIC(return Vs<V>{api::pinv(hermitian_part(x[0]), -1.0, true)};)),
-      one_input(kSquare, true));
+      [](DType d) { // indefinite and well conditioned: eigenvalues near 3, -2 and 4
+        auto make = [&](const Dims& shape, uint64_t seed) {
+          Tensor t = draw(doubled(d), shape, seed, 0.3);
+          for_each_index(shape, [&](const Dims& i) {
+            if (i[0] == i[1]) set_value(t, i, value_at(t, i) + (i[0] == 1 ? -2.0 : 3.0 + i[0]));
+          });
+          return d == doubled(d) ? t : cpu::kernels::convert_to(t, d);
+        };
+        return std::vector<LinalgSample>{{"square", {make({3, 3}, 1)}},
+                                         {"batched", {make({3, 3, 2}, 2)}}};
+      });
+  add(
+      "tfe_linalg_pinv",
+      engine_function("pinv rank-deficient (rtol 1e-3)",
+                      TFE_GENERIC(return Vs<V>{api::pinv(x[0], 1e-3, false)};)),
+      [](DType d) {
+        return std::vector<LinalgSample>{{"tall, rank 2", {rank_deficient(d, 5, 4, 2, 1)}},
+                                         {"wide, rank 2", {rank_deficient(d, 3, 5, 2, 3)}},
+                                         {"square, rank 1", {rank_deficient(d, 3, 3, 1, 5)}}};
+      },
+      false); // first order only: see pinv.cpp
+  add(
+      "tfe_linalg_lstsq",
+      engine_function("lstsq rank-deficient (rcond 1e-3)",
+                      TFE_GENERIC(return Vs<V>{api::lstsq(x[0], x[1], 1e-3)};)),
+      [](DType d) {
+        return std::vector<LinalgSample>{
+            {"tall, rank 2", {rank_deficient(d, 5, 4, 2, 1), draw(d, {5, 2}, 2)}}};
+      },
+      false);
   add("tfe_linalg_lstsq",
       engine_function("lstsq", TFE_GENERIC(return Vs<V>{api::lstsq(x[0], x[1], -1.0)};)),
       [](DType d) {
