@@ -187,6 +187,23 @@ template <class V> V above_cutoff(const V& mags, double rtol) {
                    ops::BroadcastInDimParams{s, batch});
   return compare(mags, cutoff, ops::CompareDir::Gt);
 }
+// s^(1/p) for s >= 0, with the subgradient 0 at s = 0 (a norm's derivative at the zero vector):
+// s is replaced by 1 there before the root, so neither the value nor any derivative sees the
+// infinite slope of the root at 0.
+template <class V> V root_of(const V& s, double p) {
+  DType d = meta_of(s).dtype;
+  V zero = compare(s, scalar_of<V>(d, 0.0), ops::CompareDir::Eq);
+  V safe = select(zero, scalar_of<V>(d, 1.0), s);
+  V root = p == 2.0 ? un(ops::OpCode::Sqrt, safe)
+                    : bin(ops::OpCode::Pow, safe, scalar_of<V>(d, 1.0 / p));
+  return select(zero, scalar_of<V>(d, 0.0), root);
+}
+// A norm computed from singular values, 0 with the subgradient 0 at the zero matrix.
+template <class V> V zero_at_zero(const V& norm) {
+  DType d = meta_of(norm).dtype;
+  return select(compare(norm, scalar_of<V>(d, 0.0), ops::CompareDir::Eq), scalar_of<V>(d, 0.0),
+                norm);
+}
 inline double machine_eps(DType d) {
   return real_dtype(d) == DType::F32 ? 1.1920928955078125e-07 : 2.220446049250313e-16;
 }
@@ -339,11 +356,9 @@ template <class V> V vector_norm(const V& x, double ord, std::span<const int64_t
         real);
   if (ord == 1) return tfe::eager::sum(mag, axes);
   if (ord == 2)
-    return detail::un(ops::OpCode::Sqrt,
-                      tfe::eager::sum(detail::bin(ops::OpCode::Mul, mag, mag), axes));
+    return detail::root_of(tfe::eager::sum(detail::bin(ops::OpCode::Mul, mag, mag), axes), 2.0);
   V powered = detail::bin(ops::OpCode::Pow, mag, detail::scalar_of<V>(real, ord));
-  return detail::bin(ops::OpCode::Pow, tfe::eager::sum(powered, axes),
-                     detail::scalar_of<V>(real, 1.0 / ord));
+  return detail::root_of(tfe::eager::sum(powered, axes), ord);
 }
 
 template <class V> V matrix_norm(const V& a, MatrixNorm ord) {
@@ -356,9 +371,12 @@ template <class V> V matrix_norm(const V& a, MatrixNorm ord) {
     std::array<int64_t, 2> both{0, 1};
     return vector_norm(a, 2.0, both);
   }
-  case MatrixNorm::Nuc: return detail::reduce(OpCode::ReduceSum, svdvals(a), {0});
-  case MatrixNorm::Two: return detail::reduce(OpCode::ReduceMax, svdvals(a), {0});
-  case MatrixNorm::MinusTwo: return detail::reduce(OpCode::ReduceMin, svdvals(a), {0});
+  case MatrixNorm::Nuc:
+    return detail::zero_at_zero(detail::reduce(OpCode::ReduceSum, svdvals(a), {0}));
+  case MatrixNorm::Two:
+    return detail::zero_at_zero(detail::reduce(OpCode::ReduceMax, svdvals(a), {0}));
+  case MatrixNorm::MinusTwo:
+    return detail::zero_at_zero(detail::reduce(OpCode::ReduceMin, svdvals(a), {0}));
   case MatrixNorm::One:
   case MatrixNorm::MinusOne:
   case MatrixNorm::Inf:

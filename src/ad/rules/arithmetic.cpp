@@ -62,8 +62,12 @@ Tangent sign_jvp(const JvpArgs& a) {
   const Shape& shape = z.meta().shape;
   Value im = imag(mul(conj(s), *a.dx[0]));
   Value i_im = complex(full(real_dtype(d), shape, 0.0), im);
-  Value r = div(mul(i_im, s), convert(emit1(OpCode::Abs, z), d));
-  return select(compare(z, full(d, shape, 0.0), CompareDir::Eq), full(d, shape, 0.0), r);
+  // |z| is replaced by 1 where z = 0 before dividing: the result is selected away there, and the
+  // transpose (the VJP) then divides its zero cotangent by 1, not by 0 (no NaN at z = 0).
+  Value zero = compare(z, full(d, shape, 0.0), CompareDir::Eq);
+  Value safe = select(zero, full(d, shape, 1.0), convert(emit1(OpCode::Abs, z), d));
+  Value r = div(mul(i_im, s), safe);
+  return select(zero, full(d, shape, 0.0), r);
 }
 
 Tangent maximum_jvp(const JvpArgs& a) {
