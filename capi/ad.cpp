@@ -42,8 +42,8 @@ tfe_status tfe_tensor_set_requires_grad(tfe_tensor* t, int32_t flag) {
       return;
     }
     if (!is_inexact(t->value.dtype()))
-      fail(Status::DtypeMismatch, "a %s tensor cannot be a variable (float or complex only)",
-           std::string(dtype_name(t->value.dtype())).c_str());
+      fail(Status::DtypeMismatch, "%s tensor cannot be a variable (float or complex only)",
+           std::string(dtype_phrase(t->value.dtype())).c_str());
     if (!t->is_tracked() || t->trace.node->kind != ae::RawKind::TrackedLeaf)
       t->trace = ae::tracked_leaf(t->value);
   });

@@ -13,8 +13,8 @@ void set_requires_grad(tfe_tensor* t, bool flag) {
          "'t' is tracked, the result of an op on variables (use tfe_tensor_detach, or request "
          "a gradient first: a sealed graph's tensors may become variables)");
   if (!is_inexact(t->flow.meta().dtype))
-    fail(Status::DtypeMismatch, "a %s tensor cannot be a variable (float or complex only)",
-         std::string(dtype_name(t->flow.meta().dtype)).c_str());
+    fail(Status::DtypeMismatch, "%s tensor cannot be a variable (float or complex only)",
+         std::string(dtype_phrase(t->flow.meta().dtype)).c_str());
   if (flag == t->flow.tracked()) return;
   t->flow = t->flow.as_leaf(flag);
 }
@@ -29,8 +29,13 @@ void backward(tfe_tensor* loss, const tfe_tensor* seed) {
          "sealed by a gradient request)");
   std::optional<Tensor> given;
   if (seed) given = concrete_value(seed, "seed");
-  Tensor s = ad::eager::checked_seed(m, given, "backward");
-  loss->flow.seed(s); // a second seed, or a sealed loss: InvalidArgument
+  Tensor s = ad::eager::checked_seed(m, given);
+  // In the user's terms: the runtime's own message names its internal gradient channel.
+  if (loss->flow.seeded())
+    fail(Status::InvalidArgument,
+         "the loss was seeded already: in a dataflow context backward runs once per loss (build "
+         "the next step's loss for another backward)");
+  loss->flow.seed(s); // a sealed loss: InvalidArgument
 }
 
 tfe_tensor* grad(const tfe_tensor* t) {

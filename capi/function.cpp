@@ -198,8 +198,8 @@ tfe_status tfe_function_output_is_zero(const tfe_function* f, int32_t i, int32_t
     require(out, "out");
     require(f, "f");
     if (i < 0 || i >= static_cast<int32_t>(f->structurally_zero.size()))
-      fail(Status::InvalidArgument, "output %d is out of range for %zu outputs", i,
-           f->structurally_zero.size());
+      fail(Status::InvalidArgument, "output %d is out of range for %s", i,
+           count_of(static_cast<long long>(f->structurally_zero.size()), "output").c_str());
     *out = f->structurally_zero[static_cast<size_t>(i)] ? 1 : 0;
   });
 }

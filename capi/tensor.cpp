@@ -109,9 +109,9 @@ tfe_status tfe_tensor_to_data(const tfe_tensor* t, void* dst, int64_t capacity_b
     const Tensor& v = concrete_value(t, "t");
     if (capacity_bytes < v.nbytes())
       fail(Status::InvalidArgument,
-           "capacity_bytes %lld is below the %lld bytes of a %s tensor of shape %s",
+           "capacity_bytes %lld is below the %lld bytes of %s tensor of shape %s",
            (long long)capacity_bytes, (long long)v.nbytes(),
-           std::string(dtype_name(v.dtype())).c_str(), format_dims(v.shape()).c_str());
+           std::string(dtype_phrase(v.dtype())).c_str(), format_dims(v.shape()).c_str());
     if (v.numel() == 0) return;
     require(dst, "dst");
     copy_bytes(borrow(dst, v.dtype(), v.shape(), compact_strides(v.shape())), v);

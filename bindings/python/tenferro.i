@@ -601,15 +601,78 @@ static PyObject* _tfepy_capsule_name(PyObject* obj) {
 %include "tenferro/linalg.h"
 
 %pythoncode %{
+import re as _re
+
+# The C entry points a message names, as the Python user calls them.
+_PYTHON_NAMES = {
+    "tfe_backward": "Tensor.backward()",
+    "tfe_vjp": "tenferro.autograd.vjp()",
+    "tfe_jvp": "tenferro.autograd.jvp()",
+    "tfe_tensor_detach": "Tensor.detach()",
+    "tfe_tensor_set_requires_grad": "Tensor.requires_grad_()",
+    "tfe_tensor_requires_grad": "Tensor.requires_grad",
+    "tfe_tensor_grad": "Tensor.grad",
+    "tfe_tensor_clear_grad": "Tensor.grad = None",
+    "tfe_no_grad_enter": "tenferro.no_grad()",
+    "tfe_no_grad_exit": "tenferro.no_grad()",
+    "tfe_capture_trace_enter": "tenferro.capture_trace()",
+    "tfe_capture_trace_exit": "tenferro.capture_trace()",
+    "tfe_tensor_from_data": "tenferro.Tensor()",
+    "tfe_tensor_to_data": "Tensor.numpy()",
+    "tfe_tensor_symbolic": "tenferro.symbolic()",
+    "tfe_context_create": "tenferro.Context()",
+    "tfe_context_create_dataflow": "tenferro.Context('dataflow')",
+    "tfe_function_create": "tenferro.Function()",
+    "tfe_function_call": "Function.__call__()",
+    "tfe_function_call1": "Function.__call__()",
+    "tfe_function_jvp": "tenferro.jvp()",
+    "tfe_function_vjp": "tenferro.vjp()",
+    "tfe_function_grad": "tenferro.grad()",
+    "tfe_function_hvp": "tenferro.hvp()",
+    "tfe_matmul": "tenferro.matmul()",
+    "tfe_tensor_from_buffer": "tenferro.from_numpy()",
+    "tfe_tensor_from_dlpack": "tenferro.from_dlpack()",
+    "tfe_tensor_to_dlpack": "Tensor.__dlpack__()",
+    "tfe_context_cache_limits": "Context.set_cache_limits()",
+    "tfe_context_cache_stats": "Context.cache_stats()",
+    "tfe_context_cache_clear": "Context.clear_cache()",
+    "tfe_and": "tenferro.and_()",
+    "tfe_or": "tenferro.or_()",
+    "tfe_not": "tenferro.not_()",
+}
+_C_NAME = _re.compile(r"\btfe_[a-z0-9_]+")
+
+
+def _python_name(match):
+    name = match.group(0)
+    if name in _PYTHON_NAMES:
+        return _PYTHON_NAMES[name]
+    if name.startswith("tfe_linalg_"):
+        base = name[len("tfe_linalg_"):]
+        if base.endswith("_ex"):  # the _ex forms are the keyword arguments of one function
+            base = base[:-3]
+        return "tenferro.linalg." + base + "()"
+    if name.startswith("tfe_tensor_"):
+        return "Tensor." + name[len("tfe_tensor_"):]
+    return "tenferro." + name[len("tfe_"):] + "()"
+
+
+def _in_python_terms(message):
+    """The library's message with every C function name replaced by its Python spelling."""
+    return _C_NAME.sub(_python_name, message or "")
+
+
 class TenferroError(Exception):
     """Base class of the errors raised for a failing tenferro call.
 
-    ``str(e)`` is the library's one-line message, starting with the C function's name;
-    ``e.status`` is the tfe_status code (TFE_ERR_*)."""
+    ``str(e)`` is the library's one-line message in Python terms: it starts with the function
+    called (``tenferro.add(): shapes ...``, ``Tensor.backward(): ...``); ``e.c_message`` is the
+    C library's own text (naming C functions) and ``e.status`` the tfe_status code (TFE_ERR_*)."""
 
     def __init__(self, message="", status=None):
-        super().__init__(message)
-        self.message = message
+        self.c_message = message
+        self.message = _in_python_terms(message)
+        super().__init__(self.message)
         self.status = status
 
 

@@ -38,16 +38,23 @@ NodeMap propagate(const graph::Program& p, const NodeMap& seeds) {
   for (const graph::NodePtr& n : p.order) {
     dx.clear();
     for (const Value& v : n->inputs) dx.push_back(tangent_of(tan, v));
-    if (n->outputs.size() == 1) {
-      Value y{n, 0};
-      Tangent t = jvp_of(*n, n->inputs, y, dx);
-      if (t) tan[{n.get(), 0}] = t;
-      continue;
+    // The rule's nodes, and its failures, name the public function being differentiated.
+    std::string_view origin = graph::origin_of(*n);
+    graph::OriginScope scope(origin);
+    try {
+      if (n->outputs.size() == 1) {
+        Value y{n, 0};
+        Tangent t = jvp_of(*n, n->inputs, y, dx);
+        if (t) tan[{n.get(), 0}] = t;
+        continue;
+      }
+      ys.clear();
+      for (uint32_t i = 0; i < n->outputs.size(); ++i) ys.push_back({n, i});
+      dy.assign(ys.size(), std::nullopt);
+      jvp_multi_of(*n, n->inputs, ys, dx, dy);
+    } catch (const Error& e) {
+      throw graph::in_derivative_of(origin, e);
     }
-    ys.clear();
-    for (uint32_t i = 0; i < n->outputs.size(); ++i) ys.push_back({n, i});
-    dy.assign(ys.size(), std::nullopt);
-    jvp_multi_of(*n, n->inputs, ys, dx, dy);
     for (uint32_t i = 0; i < dy.size(); ++i)
       if (dy[i]) tan[{n.get(), i}] = dy[i];
   }
@@ -97,15 +104,21 @@ std::vector<Tangent> transpose_linear(std::span<const Value> tangent_args,
     auto c = ct.find(&n);
     if (c == ct.end()) continue;
     const Rules& r = rules_for(n.op);
+    std::string_view origin = graph::origin_of(n);
     if (!r.transpose)
-      fail(Status::NotDifferentiable, "%s has no transpose rule (it is not linear in an operand)",
-           std::string(ops::op_def(n.op).name).c_str());
+      fail(Status::Internal, "the derivative of %s: %s has no transpose rule",
+           std::string(origin).c_str(), std::string(ops::op_def(n.op).name).c_str());
     auto lin = std::make_unique<bool[]>(n.inputs.size() + 1); // span<const bool> needs real bools
     for (size_t i = 0; i < n.inputs.size(); ++i) lin[i] = linear[n.inputs[i].node.get()];
     out.assign(n.inputs.size(), std::nullopt);
-    r.transpose(
-        TransposeArgs{n, n.inputs, std::span<const bool>(lin.get(), n.inputs.size()), c->second},
-        out);
+    graph::OriginScope scope(origin);
+    try {
+      r.transpose(
+          TransposeArgs{n, n.inputs, std::span<const bool>(lin.get(), n.inputs.size()), c->second},
+          out);
+    } catch (const Error& e) {
+      throw graph::in_derivative_of(origin, e);
+    }
     for (size_t i = 0; i < n.inputs.size(); ++i)
       if (lin[i] && out[i]) accumulate(n.inputs[i].node.get(), *out[i]);
   }
@@ -173,8 +186,8 @@ void require_scalar_output(const graph::Program& p, const char* what) {
       fail(Status::InvalidArgument, "%s needs a one-element output, not shape %s", what,
            ops::format_shape(p.outputs[0].meta().shape).c_str());
   if (!is_inexact(p.outputs[0].meta().dtype))
-    fail(Status::NotDifferentiable, "%s of a %s output", what,
-         std::string(dtype_name(p.outputs[0].meta().dtype)).c_str());
+    fail(Status::NotDifferentiable, "%s of %s output", what,
+         std::string(dtype_phrase(p.outputs[0].meta().dtype)).c_str());
 }
 
 } // namespace
@@ -187,8 +200,8 @@ std::vector<int64_t> normalize_wrt(const graph::Program& p, std::vector<int64_t>
   for (int64_t& i : wrt) {
     int64_t k = i < 0 ? i + n : i;
     if (k < 0 || k >= n)
-      fail(Status::InvalidArgument, "input index %lld is out of range for %lld inputs",
-           (long long)i, (long long)n);
+      fail(Status::InvalidArgument, "input index %lld is out of range for %s", (long long)i,
+           count_of(n, "input").c_str());
     if (!seen.insert(k).second)
       fail(Status::InvalidArgument, "input %lld is listed twice", (long long)k);
     i = k;

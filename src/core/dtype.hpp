@@ -101,6 +101,20 @@ constexpr std::string_view dtype_name(DType d) {
   return "?";
 }
 
+// The name with its article, for messages: "an F64", "an I32", "a C64", "a Bool".
+constexpr std::string_view dtype_phrase(DType d) {
+  switch (d) {
+  case DType::Bool: return "a Bool";
+  case DType::I32: return "an I32";
+  case DType::I64: return "an I64";
+  case DType::F32: return "an F32";
+  case DType::F64: return "an F64";
+  case DType::C32: return "a C32";
+  case DType::C64: return "a C64";
+  }
+  return "a ?";
+}
+
 // A set of dtypes as a bit mask (bit dtype_index(d)); the op table's "accepts" column.
 class DTypeSet {
 public:

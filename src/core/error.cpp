@@ -39,6 +39,10 @@ void fail(Status status, const char* fmt, ...) {
   throw Error(status, std::move(s));
 }
 
+std::string count_of(long long n, const char* noun) {
+  return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
 std::string format_dims(std::span<const int64_t> dims) {
   std::string s = "[";
   for (size_t i = 0; i < dims.size(); ++i) {

@@ -42,6 +42,9 @@ std::string strformat(const char* fmt, ...) __attribute__((format(printf, 1, 2))
 // Throws Error(status, formatted message).
 [[noreturn]] void fail(Status status, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
 
+// "1 input", "3 inputs": a count with its noun in the right number.
+std::string count_of(long long n, const char* noun);
+
 // "[2,3,4]" for a list of extents, axes or strides.
 std::string format_dims(std::span<const int64_t> dims);
 

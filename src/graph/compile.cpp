@@ -59,8 +59,8 @@ struct CseHash {
 
 std::vector<int64_t> bind_symbols(const Program& p, std::span<const ops::ConcreteMeta> arguments) {
   if (arguments.size() != p.arguments.size())
-    fail(Status::InvalidArgument, "the function takes %zu inputs, got %zu", p.arguments.size(),
-         arguments.size());
+    fail(Status::InvalidArgument, "the function takes %s, got %zu",
+         count_of(static_cast<long long>(p.arguments.size()), "input").c_str(), arguments.size());
   std::vector<int64_t> symbols(static_cast<size_t>(p.num_symbols), -1);
   for (size_t i = 0; i < arguments.size(); ++i) {
     const ops::Meta& want = p.arguments[i].meta();
@@ -191,6 +191,7 @@ CompiledPtr compile(const Program& p, std::span<const ops::ConcreteMeta> argumen
     }
     Instruction ins;
     ins.op = n->op;
+    ins.origin = n->origin;
     ins.params = bind_params(n->params, symbols);
     // Concrete inference: the rules' own checks run again on the bound shapes.
     ins.inputs = key.inputs;
@@ -253,12 +254,16 @@ std::vector<Tensor> execute(const CompiledProgram& c, std::span<const Tensor> ar
   for (const Instruction& ins : c.code) {
     in.clear();
     for (int32_t s : ins.inputs) in.push_back(slots[static_cast<size_t>(s)]);
-    if (ins.outs.empty()) {
-      slots[static_cast<size_t>(ins.output)] = ins.kernel(in, ins.params, ins.out);
-    } else {
-      cpu::run_extension(
-          in, ins.params, ins.outs,
-          std::span<Tensor>(slots).subspan(static_cast<size_t>(ins.output), ins.outs.size()));
+    try {
+      if (ins.outs.empty()) {
+        slots[static_cast<size_t>(ins.output)] = ins.kernel(in, ins.params, ins.out);
+      } else {
+        cpu::run_extension(
+            in, ins.params, ins.outs,
+            std::span<Tensor>(slots).subspan(static_cast<size_t>(ins.output), ins.outs.size()));
+      }
+    } catch (const Error& e) {
+      throw in_derivative_of(ins.origin, e);
     }
     for (int32_t s : ins.free_after) slots[static_cast<size_t>(s)] = Tensor();
   }

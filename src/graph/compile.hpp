@@ -25,6 +25,7 @@ struct Instruction {
   SmallVector<int32_t, 4> inputs; // slots
   int32_t output;                 // slot (of output 0)
   SmallVector<int32_t, 4> free_after;
+  std::string_view origin; // the node's (graph::Node::origin): names a failure
 };
 
 struct CompiledProgram {

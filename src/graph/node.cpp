@@ -8,6 +8,7 @@
 namespace tfe::graph {
 namespace {
 std::atomic<uint64_t> g_next_id{1};
+thread_local std::string_view t_origin;
 
 NodePtr finish(Node&& n) {
   n.id = g_next_id.fetch_add(1, std::memory_order_relaxed);
@@ -16,6 +17,25 @@ NodePtr finish(Node&& n) {
 } // namespace
 
 const ops::Meta& Value::meta() const { return node->outputs[index]; }
+
+std::string_view public_name(ops::OpCode op, const ops::Params& params) {
+  if (op == ops::OpCode::Extension) return ops::extension_of(params).c_name();
+  const ops::OpDef& d = ops::op_def(op);
+  return d.c_name.empty() ? d.name : d.c_name;
+}
+
+OriginScope::OriginScope(std::string_view origin) : outer_(t_origin) { t_origin = origin; }
+OriginScope::~OriginScope() { t_origin = outer_; }
+std::string_view OriginScope::current() { return t_origin; }
+
+std::string_view origin_of(const Node& n) {
+  return n.origin.empty() ? public_name(n.op, n.params) : n.origin;
+}
+
+Error in_derivative_of(std::string_view origin, const Error& e) {
+  if (origin.empty() || e.message().rfind("the derivative of ", 0) == 0) return e;
+  return Error(e.status(), "the derivative of " + std::string(origin) + ": " + e.message());
+}
 
 Value argument(DType dtype, Shape shape) {
   Node n;
@@ -65,6 +85,7 @@ NodePtr emit_node(ops::OpCode op, std::span<const Value> inputs, const ops::Para
     n.outputs.push_back(ops::infer_meta(op, metas, params));
   }
   n.guards = scope.take();
+  n.origin = OriginScope::current();
   return finish(std::move(n));
 }
 

@@ -37,7 +37,35 @@ struct Node {
   std::vector<ops::ShapeGuard> guards; // conditions checked when a program is bound
   Tensor captured;                     // for Captured: the value bound at every call
   uint64_t id = 0;                     // creation order, unique per process (stable orders)
+  // For a node emitted by a derivative rule: the public function (C entry point, e.g.
+  // "tfe_linalg_slogdet") whose derivative it computes, so that a failure names what the user
+  // called. Empty for the user's own ops. Not part of the fingerprint.
+  std::string_view origin;
 };
+
+// The public function of an op (its C entry point); an internal op without one: its IR name.
+std::string_view public_name(ops::OpCode op, const ops::Params& params);
+
+// While alive on this thread, emitted nodes record `origin` (the transforms open one around each
+// derivative rule they run).
+class OriginScope {
+public:
+  explicit OriginScope(std::string_view origin);
+  ~OriginScope();
+  OriginScope(const OriginScope&) = delete;
+  OriginScope& operator=(const OriginScope&) = delete;
+  static std::string_view current();
+
+private:
+  std::string_view outer_;
+};
+
+// The origin of the derivative node n belongs to, or the node's own public function: what a
+// rule run on n differentiates.
+std::string_view origin_of(const Node& n);
+
+// e with "the derivative of <origin>: " before its message (e itself when origin is empty).
+Error in_derivative_of(std::string_view origin, const Error& e);
 
 // A program argument of dtype and shape (extents constant or symbolic).
 Value argument(DType dtype, Shape shape);

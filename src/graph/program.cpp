@@ -115,6 +115,7 @@ ProgramPtr without_data(const Program& p) {
     c.params = n->params;
     c.outputs = n->outputs;
     c.guards = n->guards;
+    c.origin = n->origin;
     c.id = n->id; // same creation order: orders and fingerprints are unchanged
     for (const Value& v : n->inputs) c.inputs.push_back({copy.at(v.node.get()), v.index});
     copy[n.get()] = std::make_shared<const Node>(std::move(c));

@@ -5,55 +5,54 @@ namespace tfe::linalg {
 
 void LinalgOp::require_float(const ops::Meta& m, const char* operand) const {
   if (!is_inexact(m.dtype))
-    fail(Status::DtypeMismatch, "%s: %s is %s; linalg accepts F32, F64, C32 and C64",
-         op_name().c_str(), operand, std::string(dtype_name(m.dtype)).c_str());
+    fail(Status::DtypeMismatch, "%s is %s; linalg accepts F32, F64, C32 and C64", operand,
+         std::string(dtype_name(m.dtype)).c_str());
 }
 
 void LinalgOp::require_matrix(const ops::Meta& m, const char* operand) const {
   if (m.shape.size() < 2)
     fail(Status::ShapeMismatch,
-         "%s: %s has shape %s; it needs rank >= 2 (the first two dims are the matrix)",
-         op_name().c_str(), operand, ops::format_shape(m.shape).c_str());
+         "%s has shape %s; it needs rank >= 2 (the first two dims are the matrix)", operand,
+         ops::format_shape(m.shape).c_str());
 }
 
 Extent LinalgOp::require_square(const ops::Meta& m, const char* operand) const {
   require_matrix(m, operand);
   return ops::require_eq(m.shape[0], m.shape[1], Status::ShapeMismatch, "square",
-                         op_name() + ": " + operand + " of shape " + ops::format_shape(m.shape) +
+                         std::string(operand) + " of shape " + ops::format_shape(m.shape) +
                              " must be square");
 }
 
 void LinalgOp::require_same_dtype(const ops::Meta& a, const ops::Meta& b, const char* what) const {
   if (a.dtype != b.dtype)
-    fail(Status::DtypeMismatch, "%s: %s have dtypes %s and %s", op_name().c_str(), what,
+    fail(Status::DtypeMismatch, "%s have dtypes %s and %s", what,
          std::string(dtype_name(a.dtype)).c_str(), std::string(dtype_name(b.dtype)).c_str());
 }
 
 void LinalgOp::require_same_batch(const ops::Meta& a, const ops::Meta& b, const char* what) const {
   bool same = a.shape.size() == b.shape.size();
   if (!same)
-    fail(Status::ShapeMismatch, "%s: %s have batch shapes of different ranks (%s and %s)",
-         op_name().c_str(), what, ops::format_shape(a.shape).c_str(),
-         ops::format_shape(b.shape).c_str());
+    fail(Status::ShapeMismatch, "%s have batch shapes of different ranks (%s and %s)", what,
+         ops::format_shape(a.shape).c_str(), ops::format_shape(b.shape).c_str());
   for (size_t d = 2; d < a.shape.size(); ++d)
     ops::require_eq(a.shape[d], b.shape[d], Status::ShapeMismatch, "batch",
-                    op_name() + ": " + what + " " + ops::format_shape(a.shape) + " and " +
+                    std::string(what) + " " + ops::format_shape(a.shape) + " and " +
                         ops::format_shape(b.shape) + " differ in batch dim " + std::to_string(d));
 }
 
 void LinalgOp::require_dim(Extent got, Extent want, const std::string& what) const {
-  ops::require_eq(got, want, Status::ShapeMismatch, "dims", op_name() + ": " + what);
+  ops::require_eq(got, want, Status::ShapeMismatch, "dims", what);
 }
 
 Shape LinalgOp::require_same_shape(const ops::Meta& a, const ops::Meta& b, const char* what) const {
   std::string text =
       std::string(what) + " " + ops::format_shape(a.shape) + " and " + ops::format_shape(b.shape);
   if (a.shape.size() != b.shape.size())
-    fail(Status::ShapeMismatch, "%s: %s differ in rank", op_name().c_str(), text.c_str());
+    fail(Status::ShapeMismatch, "%s differ in rank", text.c_str());
   Shape out = a.shape;
   for (size_t d = 0; d < a.shape.size(); ++d)
     out[d] = ops::require_eq(a.shape[d], b.shape[d], Status::ShapeMismatch, "dims",
-                             op_name() + ": " + text + " differ in dim " + std::to_string(d));
+                             text + " differ in dim " + std::to_string(d));
   return out;
 }
 
@@ -67,7 +66,7 @@ Extent LinalgOp::require_system(const ops::Meta& a, const ops::Meta& b, const ch
   require_same_batch(a, b, (std::string(a_name) + " and b").c_str());
   require_dim(b.shape[static_cast<size_t>(b_dim)], n,
               "b of shape " + ops::format_shape(b.shape) + " does not match " + a_name + " of " +
-                  ops::format_shape(a.shape) + (b_dim == 0 ? " (rows)" : " (columns)"));
+                  ops::format_shape(a.shape) + (b_dim == 0 ? " in its rows" : " in its columns"));
   return n;
 }
 

@@ -22,37 +22,37 @@ template <class V> V emit_ext1(const ops::ExtensionParams& p, std::span<const V>
   return emit(ops::OpCode::Extension, in, ops::Params(p));
 }
 
-inline void require_float(const char* fn, const char* what, DType d) {
+// Messages name the operand, not the function: the C layer puts the public function first.
+inline void require_float(const char* what, DType d) {
   if (!is_inexact(d))
-    fail(Status::DtypeMismatch, "%s: %s is %s; linalg accepts F32, F64, C32 and C64", fn, what,
+    fail(Status::DtypeMismatch, "%s is %s; linalg accepts F32, F64, C32 and C64", what,
          std::string(dtype_name(d)).c_str());
 }
 
-inline void require_matrix(const char* fn, const char* what, const Shape& s) {
+inline void require_matrix(const char* what, const Shape& s) {
   if (s.size() < 2)
     fail(Status::ShapeMismatch,
-         "%s: %s has shape %s; it needs rank >= 2 (the first two dims are the matrix)", fn, what,
+         "%s has shape %s; it needs rank >= 2 (the first two dims are the matrix)", what,
          ops::format_shape(s).c_str());
 }
 
 // A square float matrix (batched): what inv, det and slogdet take.
-template <class V> ops::Meta require_square(const char* fn, const V& a) {
+template <class V> ops::Meta require_square(const V& a) {
   ops::Meta m = meta_of(a);
-  require_float(fn, "a", m.dtype);
-  require_matrix(fn, "a", m.shape);
+  require_float("a", m.dtype);
+  require_matrix("a", m.shape);
   ops::require_eq(m.shape[0], m.shape[1], Status::ShapeMismatch, "square",
-                  std::string(fn) + ": a of shape " + ops::format_shape(m.shape) +
-                      " must be square");
+                  "a of shape " + ops::format_shape(m.shape) + " must be square");
   return m;
 }
 
 // a and b in their joined float dtype with their batch dims broadcast (left-aligned).
-template <class V> std::array<V, 2> joined(const char* fn, const V& a, const V& b) {
+template <class V> std::array<V, 2> joined(const V& a, const V& b) {
   ops::Meta ma = meta_of(a), mb = meta_of(b);
-  require_float(fn, "a", ma.dtype);
-  require_float(fn, "b", mb.dtype);
-  require_matrix(fn, "a", ma.shape);
-  require_matrix(fn, "b", mb.shape);
+  require_float("a", ma.dtype);
+  require_float("b", mb.dtype);
+  require_matrix("a", ma.shape);
+  require_matrix("b", mb.shape);
   DType d = join(ma.dtype, mb.dtype);
   std::array<Shape, 2> batches{batch_shape(ma.shape), batch_shape(mb.shape)};
   Shape batch = tfe::eager::broadcast_shapes(batches);
@@ -155,10 +155,10 @@ template <class V> V identity(DType d, const Shape& shape) {
   return tfe::eager::broadcast_to(tfe::eager::cast(compare(rows, cols, ops::CompareDir::Eq), d),
                                   shape);
 }
-inline int64_t constant_extent(const char* fn, Extent e) {
+inline int64_t constant_extent(Extent e) {
   std::optional<int64_t> v = ops::decide_value(e);
   if (!v)
-    fail(Status::NotSupported, "%s needs constant matrix dims, not the symbolic extent %s", fn,
+    fail(Status::NotSupported, "needs constant matrix dims, not the symbolic extent %s",
          to_string(e).c_str());
   return *v;
 }
@@ -211,12 +211,12 @@ inline double machine_eps(DType d) {
 } // namespace detail
 
 template <class V> V solve(const V& a, const V& b) {
-  auto ab = detail::joined("solve", a, b);
+  auto ab = detail::joined(a, b);
   return detail::emit_ext<V>(lu_factor_solve_op().make_params(), ab)[0];
 }
 
 template <class V> V solve_triangular(const V& a, const V& b, const TriangularOptions& o) {
-  auto ab = detail::joined("solve_triangular", a, b);
+  auto ab = detail::joined(a, b);
   return detail::emit_ext1<V>(triangular_solve_params(o), ab);
 }
 
@@ -253,10 +253,9 @@ template <class V> std::vector<V> lu_factor(const V& a) {
 template <class V> V lu_solve(const V& lu, const V& pivots, const V& b, Trans trans) {
   // lu and b promote to their joined dtype; batch dims broadcast left-aligned across all three.
   ops::Meta ml = meta_of(lu), mp = meta_of(pivots), mb = meta_of(b);
-  detail::require_matrix("lu_solve", "lu", ml.shape);
-  detail::require_matrix("lu_solve", "b", mb.shape);
-  if (mp.shape.empty())
-    fail(Status::ShapeMismatch, "lu_solve: pivots must be [N, B..], not a scalar");
+  detail::require_matrix("lu", ml.shape);
+  detail::require_matrix("b", mb.shape);
+  if (mp.shape.empty()) fail(Status::ShapeMismatch, "pivots must be [N, B..], not a scalar");
   std::array<Shape, 3> batches{batch_shape(ml.shape), Shape(mp.shape.begin() + 1, mp.shape.end()),
                                batch_shape(mb.shape)};
   Shape batch = tfe::eager::broadcast_shapes(batches);
@@ -264,8 +263,8 @@ template <class V> V lu_solve(const V& lu, const V& pivots, const V& b, Trans tr
     head.insert(head.end(), batch.begin(), batch.end());
     return tfe::eager::broadcast_to(v, head);
   };
-  detail::require_float("lu_solve", "lu", ml.dtype);
-  detail::require_float("lu_solve", "b", mb.dtype);
+  detail::require_float("lu", ml.dtype);
+  detail::require_float("b", mb.dtype);
   DType d = join(ml.dtype, mb.dtype); // real factors with a complex b: solve in complex
   auto as_d = [&](const V& v, DType from) { return from == d ? v : tfe::eager::cast(v, d); };
   std::array<V, 3> in{with_batch(as_d(lu, ml.dtype), {ml.shape[0], ml.shape[1]}),
@@ -275,19 +274,19 @@ template <class V> V lu_solve(const V& lu, const V& pivots, const V& b, Trans tr
 }
 
 template <class V> V inv(const V& a) {
-  ops::Meta m = detail::require_square("inv", a);
+  ops::Meta m = detail::require_square(a);
   return solve(a, detail::identity<V>(m.dtype, {m.shape[0], m.shape[0]}));
 }
 
 template <class V> V det(const V& a) {
-  detail::require_square("det", a);
+  detail::require_square(a);
   std::vector<V> f = lu_factor(a);
   std::array<V, 3> in{a, f[0], f[1]};
   return detail::emit_ext1<V>(det_op().make_params(), in);
 }
 
 template <class V> std::vector<V> slogdet(const V& a) {
-  detail::require_square("slogdet", a);
+  detail::require_square(a);
   std::vector<V> f = lu_factor(a);
   std::array<V, 3> in{a, f[0], f[1]};
   return detail::emit_ext<V>(slogdet_op().make_params(), in);
@@ -312,7 +311,7 @@ template <class V> std::vector<V> lu(const V& a) {
   std::vector<V> f = lu_factor(a);
   ops::Meta m = meta_of(a);
   Extent rows = m.shape[0], cols = m.shape[1], k = min_extent(rows, cols);
-  int64_t mr = detail::constant_extent("lu", rows);
+  int64_t mr = detail::constant_extent(rows);
   // L [M,K]: unit lower part of the first K columns; U [K,N]: upper part of the first K rows.
   V lcols = detail::take(f[0], 1, 0, k);
   V l = detail::bin(ops::OpCode::Add,
@@ -335,8 +334,8 @@ template <class V> V matrix_exp(const V& a) {
 
 template <class V> V pinv(const V& a, double rtol, bool hermitian) {
   ops::Meta m = meta_of(a);
-  detail::require_float("pinv", "a", m.dtype);
-  detail::require_matrix("pinv", "a", m.shape);
+  detail::require_float("a", m.dtype);
+  detail::require_matrix("a", m.shape);
   std::array<V, 1> in{a};
   // rtol < 0 stays in the params: the default cut-off is taken from the shape when it runs.
   return detail::emit_ext1<V>(pinv_op().make_params({hermitian}, rtol < 0 ? -1.0 : rtol), in);
@@ -344,7 +343,7 @@ template <class V> V pinv(const V& a, double rtol, bool hermitian) {
 
 template <class V> V vector_norm(const V& x, double ord, std::span<const int64_t> axes) {
   ops::Meta m = meta_of(x);
-  detail::require_float("vector_norm", "x", m.dtype);
+  detail::require_float("x", m.dtype);
   DType real = real_dtype(m.dtype);
   V mag = detail::un(ops::OpCode::Abs, x);
   if (std::isinf(ord))
@@ -363,8 +362,8 @@ template <class V> V vector_norm(const V& x, double ord, std::span<const int64_t
 
 template <class V> V matrix_norm(const V& a, MatrixNorm ord) {
   ops::Meta m = meta_of(a);
-  detail::require_float("matrix_norm", "a", m.dtype);
-  detail::require_matrix("matrix_norm", "a", m.shape);
+  detail::require_float("a", m.dtype);
+  detail::require_matrix("a", m.shape);
   using ops::OpCode;
   switch (ord) {
   case MatrixNorm::Fro: {
@@ -388,7 +387,7 @@ template <class V> V matrix_norm(const V& a, MatrixNorm ord) {
     return detail::reduce(largest ? OpCode::ReduceMax : OpCode::ReduceMin, sums, {0});
   }
   }
-  fail(Status::InvalidArgument, "matrix_norm: unknown order %d", static_cast<int>(ord));
+  fail(Status::InvalidArgument, "unknown order %d", static_cast<int>(ord));
 }
 
 template <class V> V cond(const V& a, MatrixNorm ord) {
@@ -403,7 +402,7 @@ template <class V> V cond(const V& a, MatrixNorm ord) {
 }
 
 template <class V> V matrix_power(const V& a, int64_t n) {
-  ops::Meta m = detail::require_square("matrix_power", a);
+  ops::Meta m = detail::require_square(a);
   if (n == 0) return detail::identity<V>(m.dtype, m.shape);
   V base = n < 0 ? inv(a) : a;
   uint64_t k = n < 0 ? 0 - static_cast<uint64_t>(n) : static_cast<uint64_t>(n);
@@ -420,7 +419,7 @@ template <class V> V matrix_power(const V& a, int64_t n) {
 
 template <class V> V multi_dot(std::span<const V> xs) {
   if (xs.size() < 2)
-    fail(Status::InvalidArgument, "multi_dot needs at least 2 matrices, got %zu", xs.size());
+    fail(Status::InvalidArgument, "it takes at least 2 matrices, got %zu", xs.size());
   std::vector<V> ms(xs.begin(), xs.end());
   bool row = meta_of(ms.front()).shape.size() == 1, col = meta_of(ms.back()).shape.size() == 1;
   auto as_matrix = [](const V& v, bool first) {
@@ -437,11 +436,11 @@ template <class V> V multi_dot(std::span<const V> xs) {
     Shape s = meta_of(ms[i]).shape;
     if (s.size() != 2)
       fail(Status::ShapeMismatch,
-           "multi_dot: operand %zu has shape %s; it takes matrices (and "
+           "operand %zu has shape %s; it takes matrices (and "
            "vectors at the ends)",
            i, ops::format_shape(s).c_str());
-    if (i == 0) p.push_back(detail::constant_extent("multi_dot", s[0]));
-    p.push_back(detail::constant_extent("multi_dot", s[1]));
+    if (i == 0) p.push_back(detail::constant_extent(s[0]));
+    p.push_back(detail::constant_extent(s[1]));
   }
   std::vector<std::vector<double>> cost(n, std::vector<double>(n, 0));
   std::vector<std::vector<size_t>> split(n, std::vector<size_t>(n, 0));
@@ -481,9 +480,8 @@ template <class V> V vecdot(const V& a, const V& b, int64_t axis) {
 template <class V> V vander(const V& x, int64_t n) {
   ops::Meta m = meta_of(x);
   if (m.shape.empty())
-    fail(Status::ShapeMismatch, "vander: x must have rank >= 1 ([N, B..]), not a scalar");
-  if (n < 0)
-    fail(Status::InvalidArgument, "vander: the number of columns %lld is negative", (long long)n);
+    fail(Status::ShapeMismatch, "x must have rank >= 1 ([N, B..]), not a scalar");
+  if (n < 0) fail(Status::InvalidArgument, "the number of columns %lld is negative", (long long)n);
   Shape col = m.shape;
   col.insert(col.begin() + 1, Extent(1)); // [N, 1, B..]
   V power = tfe::eager::broadcast_to(detail::scalar_of<V>(m.dtype, 1.0), m.shape);
@@ -511,8 +509,8 @@ inline Extent product(const Shape& s, size_t begin, size_t end) {
 template <class V> V tensorinv(const V& a, int64_t ind) {
   Shape s = meta_of(a).shape;
   if (ind <= 0 || ind >= static_cast<int64_t>(s.size()))
-    fail(Status::InvalidArgument, "tensorinv: ind %lld must split the %zu dims of a",
-         (long long)ind, s.size());
+    fail(Status::InvalidArgument, "ind %lld must split the %zu dims of a", (long long)ind,
+         s.size());
   size_t k = static_cast<size_t>(ind);
   Extent rows = detail::product(s, 0, k), cols = detail::product(s, k, s.size());
   V inverse = inv(detail::emit1(ops::OpCode::Reshape, a, ops::ReshapeParams{Shape{rows, cols}}));
@@ -524,11 +522,11 @@ template <class V> V tensorinv(const V& a, int64_t ind) {
 template <class V> V tensorsolve(const V& a, const V& b) {
   Shape sa = meta_of(a).shape, sb = meta_of(b).shape;
   if (sa.size() <= sb.size())
-    fail(Status::ShapeMismatch, "tensorsolve: a %s must have b's dims %s followed by x's",
+    fail(Status::ShapeMismatch, "a %s must have b's dims %s followed by x's",
          ops::format_shape(sa).c_str(), ops::format_shape(sb).c_str());
   for (size_t i = 0; i < sb.size(); ++i)
     ops::require_eq(sa[i], sb[i], Status::ShapeMismatch, "leading",
-                    "tensorsolve: a " + ops::format_shape(sa) + " must start with b's dims " +
+                    "a " + ops::format_shape(sa) + " must start with b's dims " +
                         ops::format_shape(sb));
   Extent rows = detail::product(sb, 0, sb.size());
   Extent cols = detail::product(sa, sb.size(), sa.size());
@@ -539,7 +537,7 @@ template <class V> V tensorsolve(const V& a, const V& b) {
 }
 
 template <class V> V lstsq(const V& a, const V& b, double rcond) {
-  auto ab = detail::joined("lstsq", a, b);
+  auto ab = detail::joined(a, b);
   return tfe::eager::matmul(pinv(ab[0], rcond, false), ab[1]);
 }
 

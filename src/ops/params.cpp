@@ -6,6 +6,7 @@
 
 #include "core/error.hpp"
 #include "ops/extension.hpp"
+#include "ops/shape_checks.hpp"
 
 namespace tfe::ops {
 namespace {
@@ -141,10 +142,14 @@ size_t hash_params(const Params& p) {
 std::string to_string(const Params& p) { return std::visit(Printer{}, p); }
 
 std::string format_shape(const Shape& s) {
+  // In an eager derivative request the symbols stand for recorded extents: messages show those,
+  // the shapes the user's tensors had.
+  const ShapeWitness* w = ShapeWitness::current();
   std::string out = "[";
   for (size_t i = 0; i < s.size(); ++i) {
     if (i) out += ',';
-    out += tfe::to_string(s[i]);
+    std::optional<int64_t> v = w && !s[i].is_const() ? w->value_of(s[i]) : std::nullopt;
+    out += v ? std::to_string(*v) : tfe::to_string(s[i]);
   }
   return out + "]";
 }

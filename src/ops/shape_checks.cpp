@@ -130,8 +130,8 @@ std::optional<int64_t> decide_value(Extent e) {
   return v;
 }
 
-void violated(Status status, const char* label, const std::string& message) {
-  throw Error(status, message + " (" + label + ")");
+void violated(Status status, const char*, const std::string& message) {
+  throw Error(status, message);
 }
 
 Extent require_eq(Extent a, Extent b, Status status, const char* label, const std::string& what) {
@@ -145,7 +145,7 @@ Extent require_eq(Extent a, Extent b, Status status, const char* label, const st
         violated(
             status, label,
             strformat("%s: %lld and %lld differ", what.c_str(), (long long)*va, (long long)*vb));
-      ShapeGuards::add({ShapeGuard::Kind::Equal, a, b, status, msg + " (" + label + ")"});
+      ShapeGuards::add({ShapeGuard::Kind::Equal, a, b, status, msg});
       return simpler(a, b);
     }
   }
@@ -153,7 +153,7 @@ Extent require_eq(Extent a, Extent b, Status status, const char* label, const st
     violated(status, label,
              what + ": symbolic extents " + to_string(a) + " and " + to_string(b) +
                  " are not provably equal");
-  ShapeGuards::add({ShapeGuard::Kind::Equal, a, b, status, msg + " (" + label + ")"});
+  ShapeGuards::add({ShapeGuard::Kind::Equal, a, b, status, msg});
   return a.is_const() ? a : b;
 }
 
@@ -174,7 +174,7 @@ void require_le(Extent a, Extent b, Status status, const char* label, const std:
       violated(status, label,
                strformat("%s: need %lld <= %lld", what.c_str(), (long long)*va, (long long)*vb));
   }
-  ShapeGuards::add({ShapeGuard::Kind::LessEqual, a, b, status, msg + " (" + label + ")"});
+  ShapeGuards::add({ShapeGuard::Kind::LessEqual, a, b, status, msg});
 }
 
 bool provably_lt(Extent a, Extent b) {

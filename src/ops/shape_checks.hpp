@@ -1,5 +1,6 @@
-// Helpers shared by the shape rules in defs/: each failure names the constraint label it
-// enforces, e.g. "shapes [2] and [3] differ (C1)". Extents may be symbolic (traced programs):
+// Helpers shared by the shape rules in defs/: each check carries the label of the op-table
+// constraint it enforces (C1, C2, ... in docs/ops/table.md); messages state the offending values
+// in the user's terms, e.g. "shapes [2] and [3] differ". Extents may be symbolic (traced programs):
 // an equality between two constants or two identical expressions is decided at once; one that is
 // provably false, or that relates two different symbolic extents, is an error now; one between a
 // symbolic and a constant extent becomes a guard that the program checks when it is bound to
@@ -21,7 +22,7 @@ struct ShapeGuard {
   enum class Kind : uint8_t { Equal, LessEqual, NotEqual, Less } kind;
   Extent a, b;
   Status status;
-  std::string message; // "... (C1)", the error if the guard fails
+  std::string message; // the error if the guard fails
 };
 
 // Whether g holds with symbol k bound to symbols[k - 1]; nullopt when g reads an unbound symbol.
@@ -81,7 +82,8 @@ private:
   ShapeGuards* outer_;
 };
 
-// Throws Error(status, message + " (label)").
+// Throws Error(status, message). The label names the constraint of the op table the check
+// enforces (docs/ops/table.md); it documents the check and is not part of the message.
 [[noreturn]] void violated(Status status, const char* label, const std::string& message);
 
 // (label) a == b; returns the more informative of the two (a constant over a symbol).

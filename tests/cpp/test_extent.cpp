@@ -62,8 +62,7 @@ TEST_CASE("extents: equalities are decided, rejected or deferred as guards", "[g
     ops::require_eq(s1, s2, Status::ShapeMismatch, "C1", "dim 0");
     FAIL("two different symbols accepted");
   } catch (const Error& e) {
-    CHECK_THAT(e.message(),
-               Catch::Contains("symbolic extents s1 and s2 are not provably equal (C1)"));
+    CHECK_THAT(e.message(), Catch::Contains("symbolic extents s1 and s2 are not provably equal"));
   }
   // A symbol against a constant: only the binding can tell; inside a build it becomes a guard.
   CHECK_THROWS_AS(ops::require_eq(s1, 4, Status::ShapeMismatch, "C1", "x"), Error);
@@ -73,6 +72,6 @@ TEST_CASE("extents: equalities are decided, rejected or deferred as guards", "[g
   auto guards = scope.take();
   REQUIRE(guards.size() == 2);
   CHECK(guards[0].kind == ops::ShapeGuard::Kind::Equal);
-  CHECK_THAT(guards[0].message, Catch::Contains("s1 and 4 differ (C1)"));
+  CHECK_THAT(guards[0].message, Catch::Contains("s1 and 4 differ"));
   CHECK(guards[1].kind == ops::ShapeGuard::Kind::LessEqual);
 }

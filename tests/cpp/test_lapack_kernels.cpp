@@ -739,7 +739,7 @@ TEST_CASE("lapack status: singular, not positive definite, bad pivots", "[lapack
     });
     const Tensor rhs = random_tensor(d, {3, 1, 2}, 102);
     check_fails([&] { la::lu_factor_solve(a, rhs); }, Status::Singular,
-                "solve: the matrix of batch 1 is singular (U[0,0] is exactly zero)");
+                "the matrix of batch 1 is singular (U[0,0] is exactly zero)");
     // The batch index is linear and column-major: entry (1, 2) of batch dims [2, 3] is batch 5.
     const Tensor r6 = random_tensor(d, {3, 3, 2, 3}, 106);
     const Tensor a6 = make(d, 3, 3, {2, 3}, [&](int64_t b) {
@@ -753,11 +753,11 @@ TEST_CASE("lapack status: singular, not positive definite, bad pivots", "[lapack
         [&] {
           la::lu_factor_solve(a6, random_tensor(d, {3, 2, 2, 3}, 107));
         },
-        Status::Singular, "solve: the matrix of batch 5 is singular");
+        Status::Singular, "the matrix of batch 5 is singular");
 
     const la::LuFactor f = la::lu_factor(a);
     check_fails([&] { la::lu_solve(f.lu, f.pivots, rhs, la::Trans::No); }, Status::Singular,
-                "lu_solve: the factors of batch 1");
+                "the factors of batch 1");
 
     const Tensor pd = spd(d, 3, {2}, 103);
     const Tensor not_pd = make(d, 3, 3, {2}, [&](int64_t b) {
@@ -767,7 +767,7 @@ TEST_CASE("lapack status: singular, not positive definite, bad pivots", "[lapack
       return m;
     });
     check_fails([&] { la::cholesky(not_pd, false); }, Status::Numerical,
-                "cholesky: batch 1 is not positive definite (leading minor of order 3)");
+                "the matrix of batch 1 is not positive definite (leading minor of order 3)");
 
     const la::LuFactor good = la::lu_factor(random_tensor(d, {3, 3}, 104));
     const Tensor bad_piv = int_tensor(DType::I32, {3}, {1, 7, 3});
@@ -775,7 +775,7 @@ TEST_CASE("lapack status: singular, not positive definite, bad pivots", "[lapack
         [&] {
           la::lu_solve(good.lu, bad_piv, random_tensor(d, {3, 1}, 105), la::Trans::No);
         },
-        Status::InvalidArgument, "lu_solve: pivot 1 of batch 0 is 7");
+        Status::InvalidArgument, "pivot 1 of batch 0 is 7");
   }
 }
 
@@ -792,21 +792,23 @@ TEST_CASE("lapack status: NaN or inf input never reaches LAPACK's illegal-argume
       });
       for (la::SvdMode mode : {la::SvdMode::Reduced, la::SvdMode::Full, la::SvdMode::ValuesOnly})
         check_fails([&] { la::svd(a, mode); }, Status::NonConvergence,
-                    "svd: batch 1 did not converge (the matrix holds NaN or inf)");
+                    "the SVD of batch 1 did not converge (the matrix holds NaN or inf)");
       for (bool vectors : {true, false})
-        check_fails([&] { la::eig(a, vectors); }, Status::NonConvergence,
-                    "eig: batch 1 did not converge (the matrix holds NaN or inf)");
+        check_fails(
+            [&] { la::eig(a, vectors); }, Status::NonConvergence,
+            "the eigendecomposition of batch 1 did not converge (the matrix holds NaN or inf)");
       const Tensor h = make(d, 3, 3, {2}, [&](int64_t b) {
         Mat m = mat(spd(d, 3, {2}, 112), b);
         if (b == 1) m(2, 1) = m(1, 2) = bad;
         return m;
       });
       for (bool vectors : {true, false})
-        check_fails([&] { la::eigh(h, false, vectors); }, Status::NonConvergence,
-                    "eigh: batch 1 did not converge (the matrix holds NaN or inf)");
+        check_fails(
+            [&] { la::eigh(h, false, vectors); }, Status::NonConvergence,
+            "the eigendecomposition of batch 1 did not converge (the matrix holds NaN or inf)");
       // potrf itself may stop at the minor holding inf; either way the batch is named
       check_fails([&] { la::cholesky(h, false); }, Status::Numerical,
-                  "cholesky: batch 1 is not positive definite (");
+                  "the matrix of batch 1 is not positive definite (");
       // The others carry the value into their results.
       const la::Qr q = la::qr(a, false);
       CHECK(std::isfinite(value_at(q.r, {0, 0, 0}).real()));
@@ -847,7 +849,7 @@ TEST_CASE("lapack status: wrong dtype, rank, squareness, operands", "[lapack]") 
       [&] {
         la::lu_factor_solve(f64, random_tensor(DType::F64, {4, 2}, 6));
       },
-      sh, "solve: b must have 3 rows");
+      sh, "b must have 3 rows");
   check_fails(
       [&] {
         la::lu_factor_solve(random_tensor(DType::F64, {3, 3, 2}, 7),
@@ -859,15 +861,15 @@ TEST_CASE("lapack status: wrong dtype, rank, squareness, operands", "[lapack]") 
         la::triangular_solve(f64, random_tensor(DType::F64, {3, 2}, 9), true, false, false,
                              la::Trans::No);
       },
-      sh, "triangular_solve: b must have 3 cols");
+      sh, "b must have 3 cols");
   const la::LuFactor f = la::lu_factor(f64);
   check_fails([&] { la::lu_solve(f.lu, random_tensor(DType::F64, {3}, 10), rhs, la::Trans::No); },
-              dt, "lu_solve: pivots must be I32");
+              dt, "pivots must be I32");
   check_fails(
       [&] {
         la::lu_solve(f.lu, int_tensor(DType::I32, {2}, {1, 2}), rhs, la::Trans::No);
       },
-      sh, "lu_solve: pivots must have shape [3]");
+      sh, "pivots must have shape [3]");
   // Extents beyond LAPACK's 32-bit integers, on a broadcast view that allocates nothing.
   const Dims dims{0, 1};
   const Tensor huge = Tensor::empty(DType::F64, {1, 1}).broadcast_view({int64_t{1} << 31, 1}, dims);

@@ -143,10 +143,8 @@ TEST_CASE("op matrix: unaccepted dtypes, wrong arity and constraint violations f
       } catch (const Error& err) {
         INFO("got: " << err.message());
         CHECK(err.status() == e.status);
-        CHECK_THAT(err.message(), Catch::Contains(e.substring));
-        if (e.label.size() >= 2 && e.label[0] == 'C' &&
-            std::isdigit(static_cast<unsigned char>(e.label[1])))
-          CHECK_THAT(err.message(), Catch::Contains("(" + e.label + ")"));
+        CHECK_THAT(err.message(), Catch::Contains(e.substring)); // the constraint's own words
+        CHECK_THAT(err.message(), !Catch::Contains("(C"));       // labels are not the user's words
       }
     }
   }

@@ -28,7 +28,8 @@ def test_status_mapping(status, cls, builtin):
     with pytest.raises(cls) as info:
         c._tfepy_raise_status(status, "tfe_something: what went wrong")
     assert type(info.value) is cls
-    assert str(info.value) == "tfe_something: what went wrong"
+    assert str(info.value) == "tenferro.something(): what went wrong"  # in Python terms
+    assert info.value.c_message == "tfe_something: what went wrong"
     assert info.value.status == status
 
 
@@ -54,15 +55,15 @@ def _not_supported():
 
 
 BAD_CALLS = [
-    (tf.InvalidArgumentError, "tfe_sum", lambda: tf.sum(np.ones((2, 3)), (0, 0))),
-    (tf.InvalidArgumentError, "tfe_gather", lambda: tf.gather(np.ones(3), np.array([5]), 0)),
-    (tf.ShapeMismatchError, "tfe_add", lambda: tf.Tensor(np.ones((2, 3))) + tf.Tensor(np.ones(3))),
-    (tf.DtypeMismatchError, "tfe_exp", lambda: tf.exp(np.arange(3))),
-    (tf.OutOfMemoryError, "tfe_zeros", _oom),
-    (tf.NotSupportedError, "tfe_tensor_from_dlpack", _not_supported),
-    (tf.NumericalError, "tfe_div_trunc", lambda: tf.div_trunc(np.array([1, 2]), np.array([1, 0]))),
-    (tf.NumericalError, "tfe_pow", lambda: tf.pow(np.array([2]), np.array([-1]))),
-    (tf.NumericalError, "tfe_zeros", lambda: tf.zeros((2**40, 2**40))),
+    (tf.InvalidArgumentError, "tenferro.sum()", lambda: tf.sum(np.ones((2, 3)), (0, 0))),
+    (tf.InvalidArgumentError, "tenferro.gather()", lambda: tf.gather(np.ones(3), np.array([5]), 0)),
+    (tf.ShapeMismatchError, "tenferro.add()", lambda: tf.Tensor(np.ones((2, 3))) + tf.Tensor(np.ones(3))),
+    (tf.DtypeMismatchError, "tenferro.exp()", lambda: tf.exp(np.arange(3))),
+    (tf.OutOfMemoryError, "tenferro.zeros()", _oom),
+    (tf.NotSupportedError, "tenferro.from_dlpack()", _not_supported),
+    (tf.NumericalError, "tenferro.div_trunc()", lambda: tf.div_trunc(np.array([1, 2]), np.array([1, 0]))),
+    (tf.NumericalError, "tenferro.pow()", lambda: tf.pow(np.array([2]), np.array([-1]))),
+    (tf.NumericalError, "tenferro.zeros()", lambda: tf.zeros((2**40, 2**40))),
 ]
 
 

@@ -111,7 +111,7 @@ def test_low_level_conventions():
     out = np.empty(6)
     assert c.tfe_tensor_to_data(h, out) is None
     np.testing.assert_array_equal(out, [0, 1, 2, 3, 4, 5])  # column-major order
-    with pytest.raises(tf.InvalidArgumentError, match="^tfe_tensor_to_data"):
+    with pytest.raises(tf.InvalidArgumentError, match=r"^Tensor\.numpy\(\)"):
         c.tfe_tensor_to_data(h, np.empty(5))
     # NULL allowed for an empty count and for optional arrays
     s = c.tfe_sum(h, None)
@@ -130,12 +130,12 @@ def test_low_level_conventions():
     # handle arrays
     cat = c.tfe_concatenate([h, h], 0)
     assert c.tfe_tensor_shape(cat) == (4, 3)
-    with pytest.raises(tf.InvalidArgumentError, match="^tfe_concatenate"):
+    with pytest.raises(tf.InvalidArgumentError, match=r"^tenferro\.concatenate\(\)"):
         c.tfe_concatenate([h, None], 0)
     with pytest.raises(TypeError):
         c.tfe_concatenate([h, 1], 0)
     # a NULL input handle is the library's INVALID_ARGUMENT
-    with pytest.raises(tf.InvalidArgumentError, match="^tfe_add"):
+    with pytest.raises(tf.InvalidArgumentError, match=r"^tenferro\.add\(\)"):
         c.tfe_add(h, None)
     del h, s, sl, b, cat
     assert c.tfe_debug_live_objects() == before

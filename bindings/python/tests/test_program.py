@@ -82,7 +82,7 @@ def test_bad_symbolic_shapes(shape, err):
 
 def test_bad_symbolic_arguments_raise_the_library_error():
     ctx = tf.Context()
-    with pytest.raises(tf.InvalidArgumentError, match="tfe_tensor_symbolic"):
+    with pytest.raises(tf.InvalidArgumentError, match=r"tenferro\.symbolic\(\)"):
         tf.symbolic((-2**63,), context=ctx)
     with pytest.raises(TypeError):
         tf.symbolic((2,), np.uint8, context=ctx)
@@ -97,7 +97,7 @@ def test_symbolic_tensors_have_no_values():
         for read in (lambda: t.numpy(), lambda: np.asarray(t), lambda: t.tolist(),
                      lambda: t.item(), lambda: bool(t), lambda: float(t), lambda: t.__dlpack__(),
                      lambda: pickle.dumps(t)):
-            with pytest.raises(tf.InvalidArgumentError, match=r"^tfe_tensor_\w+: .*symbolic"):
+            with pytest.raises(tf.InvalidArgumentError, match=r"^(Tensor\.\w+(\(\))?|tenferro\.\w+\(\)): .*symbolic"):
                 read()
     with pytest.raises(TypeError, match="symbolic"):
         len(x)
@@ -306,7 +306,7 @@ def test_cache_hits_misses_clear_and_limits():
     ctx.set_cache_limits(None, None)
     f(np.ones(7))
     assert ctx.cache_stats().entries == 2
-    with pytest.raises(tf.InvalidArgumentError, match="tfe_context_cache_limits"):
+    with pytest.raises(tf.InvalidArgumentError, match=r"Context\.set_cache_limits\(\)"):
         ctx.set_cache_limits(-1, 10)
     # caches are per context, and named
     assert tf.Context().cache_stats() == (0, 0, 0, 0)
@@ -338,11 +338,11 @@ def test_two_symbols_in_one_elementwise_op_fail_when_tracing():
     with pytest.raises(tf.ShapeMismatchError) as info:
         x + y
     msg = str(info.value)
-    assert msg.startswith("tfe_add:")
+    assert msg.startswith("tenferro.add():")
     assert re.search(rf"\bs{n}\b", msg) and re.search(rf"\bs{m}\b", msg), msg
     with pytest.raises(tf.ShapeMismatchError, match=rf"s{n}.*s{m}|s{m}.*s{n}"):
         x.T @ y  # [3,n] @ [m,3]: inner dims n and m
-    with pytest.raises(tf.ShapeMismatchError, match="tfe_add"):
+    with pytest.raises(tf.ShapeMismatchError, match=r"tenferro\.add\(\)"):
         x + np.ones((3, 4))  # 3 vs 4: provably false
 
 
@@ -353,7 +353,7 @@ def test_call_time_errors():
     f = tf.Function([x, y], x + y.sum(1))
     assert_close(f(np.ones(3), np.ones((3, 2), np.int64)), np.full(3, 3.0))
     # the same symbol bound to two values
-    with pytest.raises(tf.ShapeMismatchError, match=r"^tfe_function_call1: .*already bound to 3"):
+    with pytest.raises(tf.ShapeMismatchError, match=r"^Function\.__call__\(\): .*already bound to 3"):
         f(np.ones(3), np.ones((4, 2), np.int64))
     # a concrete extent or a rank that differs
     with pytest.raises(tf.ShapeMismatchError, match="dim 1"):

@@ -66,15 +66,15 @@ def test_reduction_methods_and_rank0(rng):
 @pytest.mark.parametrize("name", ["reduce_max", "reduce_min"])
 @pytest.mark.parametrize("dtype", COMPLEX_DTYPES, ids=dtype_id)
 def test_ordered_reductions_reject_complex(name, dtype):
-    with pytest.raises(tf.DtypeMismatchError, match="^tfe_" + name):
+    with pytest.raises(tf.DtypeMismatchError, match=r"^tenferro\." + name + r"\(\)"):
         getattr(tf, name)(np.ones((2, 2), dtype))
 
 
 def test_reduction_axis_errors():
     t = tf.Tensor(np.ones((2, 3)))
-    with pytest.raises(tf.InvalidArgumentError, match="^tfe_sum"):
+    with pytest.raises(tf.InvalidArgumentError, match=r"^tenferro\.sum\(\)"):
         tf.sum(t, (0, 0))
-    with pytest.raises(tf.InvalidArgumentError, match="^tfe_sum"):
+    with pytest.raises(tf.InvalidArgumentError, match=r"^tenferro\.sum\(\)"):
         tf.sum(t, 5)
 
 
@@ -109,11 +109,11 @@ def test_matmul_transposed_operands_and_errors(rng):
     a = rand(rng, (5, 3), np.float64)
     b = rand(rng, (5, 4), np.float64)
     assert_close(tf.Tensor(a).T @ tf.Tensor(b), a.T @ b)  # a transposed view goes to BLAS
-    with pytest.raises(tf.ShapeMismatchError, match="^tfe_matmul"):
+    with pytest.raises(tf.ShapeMismatchError, match=r"^tenferro\.matmul\(\)"):
         tf.matmul(a, b)
-    with pytest.raises(tf.TenferroError, match="^tfe_matmul"):
+    with pytest.raises(tf.TenferroError, match=r"^tenferro\.matmul\(\)"):
         tf.matmul(np.ones(3), np.ones(3))  # rank >= 2 needed
-    with pytest.raises(tf.DtypeMismatchError, match="^tfe_matmul"):
+    with pytest.raises(tf.DtypeMismatchError, match=r"^tenferro\.matmul\(\)"):
         tf.matmul(np.ones((2, 2), bool), np.ones((2, 2), bool))
 
 
@@ -139,7 +139,7 @@ def test_convert_and_cast(rng, src, dst):
     if np.result_type(src, dst) == np.dtype(dst):  # lossless: convert allowed
         assert_close(tf.convert(x, dst), x.astype(dst))
     else:
-        with pytest.raises(tf.DtypeMismatchError, match="^tfe_convert"):
+        with pytest.raises(tf.DtypeMismatchError, match=r"^tenferro\.convert\(\)"):
             tf.convert(x, dst)
     got = tf.cast(x, dst)
     assert got.dtype == np.dtype(dst)
@@ -181,11 +181,11 @@ def test_transpose_reshape_reverse(rng, dtype):
 
 def test_reshape_errors():
     t = tf.Tensor(np.ones((2, 3)))
-    with pytest.raises(tf.ShapeMismatchError, match="^tfe_reshape"):
+    with pytest.raises(tf.ShapeMismatchError, match=r"^tenferro\.reshape\(\)"):
         tf.reshape(t, (4, 2))
     with pytest.raises(ValueError):
         t.reshape(-1, -1)
-    with pytest.raises(tf.InvalidArgumentError, match="^tfe_transpose"):
+    with pytest.raises(tf.InvalidArgumentError, match=r"^tenferro\.transpose\(\)"):
         tf.transpose(t, (0, 0))
 
 
@@ -196,7 +196,7 @@ def test_broadcasts(rng, dtype):
     assert_close(tf.broadcast_in_dim(x, (4, 3), [1]), np.broadcast_to(x, (4, 3)))
     y = rand(rng, (3, 1), dtype)
     assert_close(tf.broadcast_in_dim(y, (2, 3, 5), [1, 2]), np.broadcast_to(y, (2, 3, 5)))
-    with pytest.raises(tf.ShapeMismatchError, match="^tfe_broadcast_to"):
+    with pytest.raises(tf.ShapeMismatchError, match=r"^tenferro\.broadcast_to\(\)"):
         tf.broadcast_to(x, (4, 3))
 
 
@@ -249,7 +249,7 @@ def test_slice(rng, dtype):
     x = rand(rng, (6, 7, 3), dtype)
     assert_close(tf.slice(x, (1, 0, 2), (5, 7, 3)), x[1:5, 0:7, 2:3])
     assert_close(tf.slice(x, (0, 1, 0), (6, 7, 3), (2, 3, 1)), x[0:6:2, 1:7:3, 0:3:1])
-    with pytest.raises(tf.InvalidArgumentError, match="^tfe_slice"):
+    with pytest.raises(tf.InvalidArgumentError, match=r"^tenferro\.slice\(\)"):
         tf.slice(x, (3, 0, 0), (2, 1, 1))
     with pytest.raises(ValueError):  # arrays of one call must have one length
         tf.slice(x, (0, 0), (1, 1, 1))
@@ -280,7 +280,7 @@ def test_gather(rng, dtype, axis):
 
 
 def test_gather_out_of_range():
-    with pytest.raises(tf.InvalidArgumentError, match="^tfe_gather"):
+    with pytest.raises(tf.InvalidArgumentError, match=r"^tenferro\.gather\(\)"):
         tf.gather(np.ones((3, 2)), np.array([0, 3]), 0)
 
 
@@ -327,11 +327,11 @@ def test_concatenate_promotes_and_errors(rng):
     b = rand(rng, (1, 3), np.float64)
     got = tf.concatenate([a, tf.Tensor(b)], 0)
     assert_close(got, np.concatenate([a, b], 0))
-    with pytest.raises(tf.ShapeMismatchError, match="^tfe_concatenate"):
+    with pytest.raises(tf.ShapeMismatchError, match=r"^tenferro\.concatenate\(\)"):
         tf.concatenate([a, b], 1)
-    with pytest.raises(tf.InvalidArgumentError, match="^tfe_concatenate"):
+    with pytest.raises(tf.InvalidArgumentError, match=r"^tenferro\.concatenate\(\)"):
         tf.concatenate([], 0)
-    with pytest.raises(tf.ShapeMismatchError, match="^tfe_stack"):
+    with pytest.raises(tf.ShapeMismatchError, match=r"^tenferro\.stack\(\)"):
         tf.stack([a, b])
 
 
@@ -413,7 +413,7 @@ def test_random(dtype):
 
 @pytest.mark.parametrize("dtype", [np.bool_] + INT_DTYPES, ids=dtype_id)
 def test_random_rejects_non_float(dtype):
-    with pytest.raises(tf.TenferroError, match="^tfe_random_normal"):
+    with pytest.raises(tf.TenferroError, match=r"^tenferro\.random_normal\(\)"):
         tf.random_normal((2,), seed=0, dtype=dtype)
 
 
@@ -422,7 +422,7 @@ def test_creation_in_explicit_context():
     z = tf.zeros((2,), context=ctx)
     assert z.context == ctx
     assert z.context != tf.default_context()
-    with pytest.raises(tf.InvalidArgumentError, match="^tfe_add"):
+    with pytest.raises(tf.InvalidArgumentError, match=r"^tenferro\.add\(\)"):
         z + tf.zeros((2,))
     # a scalar joins the tensor's own context
     assert_close(z + 1.0, np.ones(2))

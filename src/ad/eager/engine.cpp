@@ -66,10 +66,14 @@ std::vector<Recorded> run_recorded(const CachedDerivative& d, const Semantic& se
     in.clear();
     for (const graph::Value& v : n->inputs) in.push_back(at(v));
     ops::Params params = graph::bind_params(n->params, symbols);
-    if (n->outputs.size() == 1)
-      value[n] = {emit(n->op, in, params)};
-    else
-      value[n] = emit_multi(n->op, in, params);
+    try {
+      if (n->outputs.size() == 1)
+        value[n] = {emit(n->op, in, params)};
+      else
+        value[n] = emit_multi(n->op, in, params);
+    } catch (const Error& e) {
+      throw graph::in_derivative_of(n->origin, e);
+    }
   }
   std::vector<Recorded> out;
   for (const graph::Value& o : p.outputs) out.push_back(at(o));
@@ -78,38 +82,36 @@ std::vector<Recorded> run_recorded(const CachedDerivative& d, const Semantic& se
 
 } // namespace
 
-template <class V>
-V checked_seed(const ops::Meta& y, const std::optional<V>& seed, const char* what) {
+template <class V> V checked_seed(const ops::Meta& y, const std::optional<V>& seed) {
   Dims shape = ops::concrete_dims(y.shape);
   if (!seed) {
     if (numel_of(shape) != 1)
-      fail(Status::InvalidArgument, "%s without a seed needs a one-element output, not shape %s",
-           what, format_dims(shape).c_str());
+      fail(Status::InvalidArgument, "without a seed the output must have one element, not shape %s",
+           format_dims(shape).c_str());
     Tensor one = tfe::eager::cast(Tensor::scalar(1.0), y.dtype);
     return literal(tfe::eager::broadcast_to(one, y.shape), static_cast<const V*>(nullptr));
   }
   ops::Meta s = meta_of(*seed);
   if (s.shape != y.shape)
-    fail(Status::ShapeMismatch, "%s: the seed has shape %s but the output has %s", what,
+    fail(Status::ShapeMismatch, "the seed has shape %s but the output has %s",
          ops::format_shape(s.shape).c_str(), format_dims(shape).c_str());
   if (s.dtype == y.dtype) return *seed;
   if (is_complex(y.dtype) && s.dtype == real_dtype(y.dtype))
     return tfe::eager::cast(*seed, y.dtype); // cast up
   fail(Status::DtypeMismatch,
-       "%s: a %s seed for a %s output (the seed has the output's dtype, or its real dtype)", what,
-       std::string(dtype_name(s.dtype)).c_str(), std::string(dtype_name(y.dtype)).c_str());
+       "%s seed for %s output (the seed has the output's dtype, or its real dtype)",
+       std::string(dtype_phrase(s.dtype)).c_str(), std::string(dtype_phrase(y.dtype)).c_str());
 }
 
-template Recorded checked_seed<Recorded>(const ops::Meta&, const std::optional<Recorded>&,
-                                         const char*);
-template Tensor checked_seed<Tensor>(const ops::Meta&, const std::optional<Tensor>&, const char*);
+template Recorded checked_seed<Recorded>(const ops::Meta&, const std::optional<Recorded>&);
+template Tensor checked_seed<Tensor>(const ops::Meta&, const std::optional<Tensor>&);
 
 std::vector<LeafGrad> backward(const Recorded& loss, const std::optional<Tensor>& seed,
                                Caches& caches) {
   if (!loss.ref) fail(Status::NotDifferentiable, "the loss does not depend on a tracked tensor");
   std::optional<Recorded> s;
   if (seed) s = Recorded{*seed, {}};
-  Recorded seed_value = checked_seed(meta_of(loss), s, "backward");
+  Recorded seed_value = checked_seed(meta_of(loss), s);
   std::array<RawRef, 1> roots{loss.ref};
   ops::ShapeWitness witness;
   Semantic sem = analyze(roots, {}, witness);
@@ -153,7 +155,7 @@ std::vector<std::optional<Recorded>> vjp(const Recorded& y, std::span<const Reco
                                          const std::optional<Recorded>& seed, Caches& caches,
                                          bool record) {
   std::vector<std::optional<Recorded>> result(xs.size());
-  Recorded seed_value = checked_seed(meta_of(y), seed, "vjp");
+  Recorded seed_value = checked_seed(meta_of(y), seed);
   if (!y.ref) return result;
   std::vector<Cut> cuts;
   for (const Recorded& x : xs)

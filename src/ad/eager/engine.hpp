@@ -53,7 +53,6 @@ std::optional<Recorded> jvp(const Recorded& y, std::span<const Recorded> xs,
 // explicit seed of y's shape whose dtype is y's or, for a complex y, real (cast up).
 // DtypeMismatch for a complex seed of a real y. V = Recorded (eager AD; a recorded seed stays
 // recorded) or Tensor (the dataflow engine, whose y may still be computing).
-template <class V>
-V checked_seed(const ops::Meta& y, const std::optional<V>& seed, const char* what);
+template <class V> V checked_seed(const ops::Meta& y, const std::optional<V>& seed);
 
 } // namespace tfe::ad::eager

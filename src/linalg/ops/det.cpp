@@ -24,10 +24,9 @@ protected:
     require_same_dtype(in[0], in[1], "a and lu");
     require_same_shape(in[0], in[1], "a and its factors");
     if (in[2].dtype != DType::I32)
-      fail(Status::ShapeMismatch, "%s: factors %s, pivots %s %s do not belong to a of shape %s",
-           op_name().c_str(), ops::format_shape(in[1].shape).c_str(),
-           std::string(dtype_name(in[2].dtype)).c_str(), ops::format_shape(in[2].shape).c_str(),
-           ops::format_shape(in[0].shape).c_str());
+      fail(Status::ShapeMismatch, "factors %s, pivots %s %s do not belong to a of shape %s",
+           ops::format_shape(in[1].shape).c_str(), std::string(dtype_name(in[2].dtype)).c_str(),
+           ops::format_shape(in[2].shape).c_str(), ops::format_shape(in[0].shape).c_str());
     return batch_shape(in[0].shape);
   }
   // tr(A^-1 dA) per matrix, through the saved factors.

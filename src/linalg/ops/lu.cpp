@@ -10,19 +10,18 @@ namespace {
 
 ops::Meta pivots_meta(Extent k, const Shape& like) { return {DType::I32, vector_shape(k, like)}; }
 
-void require_pivots(const LinalgOp& op, const ops::Meta& lu, const ops::Meta& piv) {
+void require_pivots(const ops::Meta& lu, const ops::Meta& piv) {
   if (piv.dtype != DType::I32)
-    fail(Status::DtypeMismatch, "%s: pivots are %s, not I32", std::string(op.name()).c_str(),
+    fail(Status::DtypeMismatch, "pivots are %s, not I32",
          std::string(dtype_name(piv.dtype)).c_str());
   Shape want = vector_shape(lu.shape[0], lu.shape);
   if (piv.shape.size() != want.size())
-    fail(Status::ShapeMismatch, "%s: pivots of shape %s for factors of shape %s",
-         std::string(op.name()).c_str(), ops::format_shape(piv.shape).c_str(),
-         ops::format_shape(lu.shape).c_str());
+    fail(Status::ShapeMismatch, "pivots of shape %s for factors of shape %s",
+         ops::format_shape(piv.shape).c_str(), ops::format_shape(lu.shape).c_str());
   for (size_t d = 0; d < want.size(); ++d)
     ops::require_eq(piv.shape[d], want[d], Status::ShapeMismatch, "pivots",
-                    std::string(op.name()) + ": pivots of shape " + ops::format_shape(piv.shape) +
-                        " for factors of shape " + ops::format_shape(lu.shape));
+                    "pivots of shape " + ops::format_shape(piv.shape) + " for factors of shape " +
+                        ops::format_shape(lu.shape));
 }
 
 class LuFactorOp final : public LinalgOp {
@@ -60,8 +59,8 @@ public:
     std::optional<int64_t> rows = ops::decide_value(m); // the permutation's size
     if (!square || !tall || !rows)
       fail(Status::NotDifferentiable,
-           "lu_factor: the derivative of a factorisation of symbolic shape %s needs to know "
-           "whether it is tall or wide",
+           "the derivative of a factorisation of symbolic shape %s needs to know whether it is "
+           "tall or wide",
            ops::format_shape(s).c_str());
     Extent k = *tall ? n : m;
     int64_t dim = *tall ? 0 : 1;
@@ -132,7 +131,7 @@ public:
 
   ops::MetaList infer(std::span<const ops::Meta> in, const ops::ExtensionParams&) const override {
     require_system(in[0], in[2], "lu", 0);
-    require_pivots(*this, in[0], in[1]);
+    require_pivots(in[0], in[1]);
     return {in[2]};
   }
 

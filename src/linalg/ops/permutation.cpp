@@ -12,11 +12,10 @@ public:
 
   ops::MetaList infer(std::span<const ops::Meta> in, const ops::ExtensionParams& p) const override {
     if (in[0].dtype != DType::I32 || in[0].shape.empty())
-      fail(Status::DtypeMismatch, "pivots_to_permutation: pivots must be I32 [K, B..], not %s %s",
+      fail(Status::DtypeMismatch, "pivots must be I32 [K, B..], not %s %s",
            std::string(dtype_name(in[0].dtype)).c_str(), ops::format_shape(in[0].shape).c_str());
     Extent m = option(p, 0);
-    ops::require_le(in[0].shape[0], m, Status::ShapeMismatch, "rows",
-                    "pivots_to_permutation: more pivots than rows");
+    ops::require_le(in[0].shape[0], m, Status::ShapeMismatch, "rows", "more pivots than rows");
     Shape out = in[0].shape;
     out[0] = m;
     return {{DType::I32, out}};
@@ -41,7 +40,7 @@ public:
         int64_t j = src[i * piv.stride(0)] - 1;
         if (j < 0 || j >= m)
           fail(Status::InvalidArgument,
-               "pivots_to_permutation: pivot %lld of batch %lld is %lld, "
+               "pivot %lld of batch %lld is %lld, "
                "outside [1, %lld]",
                (long long)i, (long long)b, (long long)(j + 1), (long long)m);
         std::swap(dst[i], dst[j]);

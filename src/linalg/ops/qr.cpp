@@ -60,12 +60,12 @@ public:
     std::optional<bool> tall = ops::decide_le(n, m);
     if (!tall)
       fail(Status::NotDifferentiable,
-           "qr: the derivative needs to know whether a (shape %s) is tall or wide",
+           "the derivative needs to know whether a (shape %s) is tall or wide",
            ops::format_shape(s).c_str());
     if (*tall) {
       if (complete && !ops::decide_eq(m, n).value_or(false))
         fail(Status::NotDifferentiable,
-             "qr: complete mode of a tall matrix (shape %s) has no derivative (Q is not unique)",
+             "complete mode of a tall matrix (shape %s) has no derivative (Q is not unique)",
              ops::format_shape(s).c_str());
       auto [dq, dr] = tall_jvp(q, r, da);
       out[0] = dq;

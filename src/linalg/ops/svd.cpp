@@ -50,7 +50,7 @@ public:
     bool full = option(params(a.node), 0) == static_cast<int64_t>(SvdMode::Full);
     if (full && !ops::decide_eq(m, n).value_or(false))
       fail(Status::NotDifferentiable,
-           "svd: the full decomposition of a non-square matrix (shape %s) has no derivative "
+           "the full decomposition of a non-square matrix (shape %s) has no derivative "
            "(the extra singular vectors are not unique); use the reduced one",
            ops::format_shape(shape).c_str());
     Value v = ir::mH(vh);

@@ -11,8 +11,8 @@ Meta constant(std::span<const Meta>, const Params& params) {
   int64_t need = numel_of(p.shape) * itemsize(p.dtype);
   if (static_cast<int64_t>(p.bytes.size()) != need)
     violated(Status::InvalidArgument, "C2",
-             strformat("%zu bytes given but a %s tensor of shape %s needs %lld", p.bytes.size(),
-                       std::string(dtype_name(p.dtype)).c_str(), format_dims(p.shape).c_str(),
+             strformat("%zu bytes given but %s tensor of shape %s needs %lld", p.bytes.size(),
+                       std::string(dtype_phrase(p.dtype)).c_str(), format_dims(p.shape).c_str(),
                        (long long)need));
   return {p.dtype, p.shape};
 }

@@ -103,7 +103,7 @@ std::optional<OpSamples> constant_samples(ops::OpCode op) {
          {},
          ConstantParams{DType::F64, {2}, std::vector<std::byte>(8)},
          Status::InvalidArgument,
-         "8 bytes given but a F64 tensor of shape [2] needs 16"},
+         "8 bytes given but an F64 tensor of shape [2] needs 16"},
         {"C2",
          {},
          ConstantParams{DType::C32, {}, std::vector<std::byte>(16)},

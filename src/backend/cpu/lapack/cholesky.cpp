@@ -24,7 +24,7 @@ template <class T> Tensor cholesky_typed(const Tensor& a, bool upper) {
     if (info < 0) fail_illegal(kFn, "potrf", info, b);
     if (info > 0)
       fail(Status::Numerical,
-           "cholesky: batch %lld is not positive definite (leading minor of order %lld)",
+           "the matrix of batch %lld is not positive definite (leading minor of order %lld)",
            static_cast<long long>(b), static_cast<long long>(info));
     // OpenBLAS's potrf lets NaN through for some dtypes: a NaN or inf in the read triangle
     // reaches the factor's diagonal (every later diagonal entry sums the squares of its row),
@@ -32,7 +32,7 @@ template <class T> Tensor cholesky_typed(const Tensor& a, bool upper) {
     for (int64_t i = 0; i < n; ++i)
       if (!all_finite(m + i * (n + 1), 1))
         fail(Status::Numerical,
-             "cholesky: batch %lld is not positive definite (the matrix holds NaN or inf)",
+             "the matrix of batch %lld is not positive definite (it holds NaN or inf)",
              static_cast<long long>(b));
   }
   return out;

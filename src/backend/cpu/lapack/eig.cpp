@@ -11,13 +11,15 @@ using namespace detail;
 constexpr const char* kFn = "eig";
 
 [[noreturn]] void fail_convergence(int64_t b) {
-  fail(Status::NonConvergence, "eig: batch %lld did not converge", static_cast<long long>(b));
+  fail(Status::NonConvergence, "the eigendecomposition of batch %lld did not converge",
+       static_cast<long long>(b));
 }
 
 // geev must not see NaN or inf (batch.hpp, all_finite): they fail like non-convergence.
 template <class T> void require_finite(const T* m, int64_t n, int64_t b) {
   if (!all_finite(m, n * n))
-    fail(Status::NonConvergence, "eig: batch %lld did not converge (the matrix holds NaN or inf)",
+    fail(Status::NonConvergence,
+         "the eigendecomposition of batch %lld did not converge (the matrix holds NaN or inf)",
          static_cast<long long>(b));
 }
 

@@ -49,13 +49,14 @@ template <class T> Eigh eigh_typed(const Tensor& a, bool upper, bool vectors) {
     // fail alike on both, as svd and eig do.
     if (!all_finite(m, n * n))
       fail(Status::NonConvergence,
-           "eigh: batch %lld did not converge (the matrix holds NaN or inf)",
+           "the eigendecomposition of batch %lld did not converge (the matrix holds NaN or inf)",
            static_cast<long long>(b));
     info =
         typed::heevd(jobz, uplo, ln, m, ln, w + b * n, work, lwork, rwork, lrwork, iwork, liwork);
     if (info < 0) fail_illegal(kFn, "syevd/heevd", info, b);
     if (info > 0)
-      fail(Status::NonConvergence, "eigh: batch %lld did not converge", static_cast<long long>(b));
+      fail(Status::NonConvergence, "the eigendecomposition of batch %lld did not converge",
+           static_cast<long long>(b));
   }
   return out;
 }

@@ -96,7 +96,7 @@ template <class T> LuFactorSolve lu_factor_solve_typed(const Tensor& a, const Te
       if (info < 0) fail_illegal(kFn, "getrf", info, i);
       if (info > 0)
         fail(Status::Singular,
-             "solve: the matrix of batch %lld is singular (U[%lld,%lld] is exactly zero)",
+             "the matrix of batch %lld is singular (U[%lld,%lld] is exactly zero)",
              static_cast<long long>(i), static_cast<long long>(info - 1),
              static_cast<long long>(info - 1));
     }
@@ -150,12 +150,12 @@ Tensor lu_solve_typed(const Tensor& lu, const Tensor& pivots, const Tensor& b, T
     for (int64_t j = 0; j < n; ++j) {
       const lint p = pivb[j * ps];
       if (p < 1 || p > n)
-        fail(Status::InvalidArgument, "lu_solve: pivot %lld of batch %lld is %d, outside [1, %lld]",
+        fail(Status::InvalidArgument, "pivot %lld of batch %lld is %d, outside [1, %lld]",
              static_cast<long long>(j), static_cast<long long>(i), static_cast<int>(p),
              static_cast<long long>(n));
       if (lub[j * lu.stride(0) + j * lu.stride(1)] == T(0))
         fail(Status::Singular,
-             "lu_solve: the factors of batch %lld are singular (U[%lld,%lld] is exactly zero)",
+             "the factors of batch %lld are singular (U[%lld,%lld] is exactly zero)",
              static_cast<long long>(i), static_cast<long long>(j), static_cast<long long>(j));
     }
     if (nrhs == 0) continue;
@@ -188,7 +188,7 @@ LuFactorSolve lu_factor_solve(const Tensor& a, const Tensor& b) {
   require_float_matrix(kFn, b, "b");
   require_same_dtype(kFn, a, b);
   if (b.dim(0) != a.dim(0))
-    fail(Status::ShapeMismatch, "solve: b must have %lld rows like a, got shape %s",
+    fail(Status::ShapeMismatch, "b must have %lld rows like a, got shape %s",
          static_cast<long long>(a.dim(0)), format_dims(b.shape()).c_str());
   require_same_batch(kFn, a, b);
   return visit_float(a.dtype(), [&](auto tag) {
@@ -203,15 +203,15 @@ Tensor lu_solve(const Tensor& lu, const Tensor& pivots, const Tensor& b, Trans t
   require_float_matrix(kFn, b, "b");
   require_same_dtype(kFn, lu, b);
   if (!pivots.defined() || pivots.dtype() != DType::I32)
-    fail(Status::DtypeMismatch, "lu_solve: pivots must be I32, got %s",
+    fail(Status::DtypeMismatch, "pivots must be I32, got %s",
          pivots.defined() ? std::string(dtype_name(pivots.dtype())).c_str() : "undefined");
   const Dims expected = vector_shape(lu.dim(0), lu);
   if (pivots.shape() != expected)
-    fail(Status::ShapeMismatch, "lu_solve: pivots must have shape %s for lu %s, got %s",
+    fail(Status::ShapeMismatch, "pivots must have shape %s for lu %s, got %s",
          format_dims(expected).c_str(), format_dims(lu.shape()).c_str(),
          format_dims(pivots.shape()).c_str());
   if (b.dim(0) != lu.dim(0))
-    fail(Status::ShapeMismatch, "lu_solve: b must have %lld rows like lu, got shape %s",
+    fail(Status::ShapeMismatch, "b must have %lld rows like lu, got shape %s",
          static_cast<long long>(lu.dim(0)), format_dims(b.shape()).c_str());
   require_same_batch(kFn, lu, b);
   return visit_float(lu.dtype(), [&](auto tag) {

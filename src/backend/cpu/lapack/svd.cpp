@@ -61,7 +61,8 @@ template <class T> Svd svd_typed(const Tensor& a, SvdMode mode) {
   for (int64_t b = 0; b < batch; ++b, cursor.next()) {
     copy_matrix(src + cursor.offset(), a.stride(0), a.stride(1), m, n, scratch_a, m);
     if (!all_finite(scratch_a, m * n))
-      fail(Status::NonConvergence, "svd: batch %lld did not converge (the matrix holds NaN or inf)",
+      fail(Status::NonConvergence,
+           "the SVD of batch %lld did not converge (the matrix holds NaN or inf)",
            static_cast<long long>(b));
     T* ub = vectors ? u + b * m * ucols : u;
     T* vtb = vectors ? vt + b * vrows * n : vt;
@@ -69,7 +70,8 @@ template <class T> Svd svd_typed(const Tensor& a, SvdMode mode) {
                         rwork, iwork);
     if (info < 0) fail_illegal(kFn, "gesdd", info, b);
     if (info > 0)
-      fail(Status::NonConvergence, "svd: batch %lld did not converge", static_cast<long long>(b));
+      fail(Status::NonConvergence, "the SVD of batch %lld did not converge",
+           static_cast<long long>(b));
   }
   return out;
 }

@@ -52,7 +52,7 @@ Tensor triangular_solve(const Tensor& a, const Tensor& b, bool upper, bool left,
   require_same_dtype(kFn, a, b);
   const int64_t shared = left ? b.dim(0) : b.dim(1);
   if (shared != a.dim(0))
-    fail(Status::ShapeMismatch, "triangular_solve: b must have %lld %s like a (%s side), got %s",
+    fail(Status::ShapeMismatch, "b must have %lld %s like a (%s side), got %s",
          static_cast<long long>(a.dim(0)), left ? "rows" : "cols", left ? "left" : "right",
          format_dims(b.shape()).c_str());
   require_same_batch(kFn, a, b);
