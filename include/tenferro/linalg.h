@@ -57,10 +57,12 @@ TFE_API TFE_NODISCARD tfe_status tfe_linalg_eig(tfe_tensor** out_w, tfe_tensor**
                                                 const tfe_tensor* a);
 /** The inverse, by solving A X = I. TFE_ERR_SINGULAR as tfe_linalg_solve. */
 TFE_API TFE_NODISCARD tfe_status tfe_linalg_inv(tfe_tensor** out, const tfe_tensor* a);
-/** The determinant [B..] from an LU factorisation; 0 for an exactly singular matrix. */
+/** The determinant [B..] from an LU factorisation; 0 for an exactly singular matrix. Its gradient
+ *  is the adjugate, exact at every rank (cofactors at rank N-1, zero below). */
 TFE_API TFE_NODISCARD tfe_status tfe_linalg_det(tfe_tensor** out, const tfe_tensor* a);
 /** sign [B..] (a's dtype: +-1, or det/|det| for complex; 0 when singular) and logabs [B..] (real;
- *  -inf when singular) with det = sign * exp(logabs). */
+ *  -inf when singular) with det = sign * exp(logabs). At a singular matrix logabs has no finite
+ *  derivative: a derivative request through it fails with TFE_ERR_SINGULAR. */
 TFE_API TFE_NODISCARD tfe_status tfe_linalg_slogdet(tfe_tensor** out_sign, tfe_tensor** out_logabs,
                                                     const tfe_tensor* a);
 
@@ -159,8 +161,9 @@ TFE_API TFE_NODISCARD tfe_status tfe_linalg_lu(tfe_tensor** out_p, tfe_tensor** 
 /** The matrix exponential (scaling and squaring, Pade 13). Its derivative is the Frechet
  *  derivative (block-matrix method), differentiable again. */
 TFE_API TFE_NODISCARD tfe_status tfe_linalg_matrix_exp(tfe_tensor** out, const tfe_tensor* a);
-/** The pseudo-inverse [N,M,B..] from the SVD (rtol, hermitian from opts). Its derivative holds
- *  where the rank is locally constant. */
+/** The pseudo-inverse [N,M,B..] from the SVD (rtol, hermitian from opts). Its derivative is the
+ *  constant-rank formula, so rank-deficient matrices differentiate (first order exactly; second
+ *  order exactly at full rank). With hermitian, a function of Hermitian matrices (as eigh). */
 TFE_API TFE_NODISCARD tfe_status tfe_linalg_pinv(tfe_tensor** out, const tfe_tensor* a,
                                                  const tfe_linalg_options* opts);
 /** The minimum-norm least-squares solution of A X = B (pinv(A) B; rtol from opts). */

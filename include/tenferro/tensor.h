@@ -48,7 +48,7 @@ TFE_API TFE_NODISCARD tfe_status tfe_context_create(tfe_context** out);
  *   as gradients are needed.
  * - tfe_tensor_grad(t): eager returns the stored gradient; dataflow seals t's graph and waits
  *   for dL/dt (any tracked tensor, not only variables); NULL when absent (nothing seeded
- *   depends on t).
+ *   depends on t, or only through ops of zero derivative).
  * - after a gradient request: a dataflow graph is sealed; its tensors feed new ops as untracked
  *   values (x - lr * g needs no wait) and seeding into it is TFE_ERR_INVALID_ARGUMENT.
  * - tfe_no_grad_enter/exit: eager records nothing; dataflow operands enter untracked.
