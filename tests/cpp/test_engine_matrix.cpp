@@ -5,9 +5,9 @@
 // directly or reaching the function through reshape, pad and slice, or concatenate, and the
 // other inputs untracked in either operand position. The eager engine's vjp, backward, jvp,
 // forward-over-reverse and reverse-over-reverse must equal the traced program's derivatives, and
-// the dataflow engine's gradients too (support/engine_checks.hpp). The traced derivatives
-// themselves are checked against finite differences by the AD matrices (test_ad_matrix.cpp,
-// test_linalg_ad.cpp), over the same samples.
+// the dataflow engine's gradients too (support/engine_checks.hpp), and in double precision the
+// traced derivative of each case's composite equals central finite differences (second order
+// and transposition are checked by test_ad_matrix.cpp and test_linalg_ad.cpp on the samples).
 #include <catch2/catch.hpp>
 
 #include "op_samples/linalg_samples.hpp"
@@ -48,6 +48,14 @@ void run_variants(const EngineFunction& f, const std::vector<Tensor>& inputs, bo
     AdCheckResult r = check_engines(c, &counts);
     INFO(r.why);
     CHECK(r.ok);
+    if (!dbl) return;
+    // The composite itself (provenance ops, then the function) against central differences.
+    TracedCase t = traced_case(c);
+    std::vector<int64_t> all;
+    for (size_t k = 0; k < t.leaves.size(); ++k) all.push_back(static_cast<int64_t>(k));
+    AdCheckResult fd = check_jvp_fd(*t.program, t.leaves, all, c.seed);
+    INFO(fd.why);
+    CHECK(fd.ok);
   };
   EngineCase all{&f,   inputs,           active, Provenance::Direct, second_order && dbl,
                  true, dbl ? tol : 1e-5, seed};

@@ -185,3 +185,27 @@ def test_eager_messages_name_python_functions_and_user_shapes():
     assert "lu_factor_solve" not in msg and "(rows)" not in msg and "(C" not in msg
     with pytest.raises(tf.DtypeMismatchError, match="an I64 tensor"):
         tf.Tensor(np.arange(3)).requires_grad_()
+
+
+DATAFLOW_CASES = {
+    "qr of a tall matrix": (lambda x: tf.sum(tf.linalg.qr(x)[1]), (5, 3)),
+    "lu of a wide matrix, third output": (lambda x: tf.sum(tf.linalg.lu(x)[2]), (3, 5)),
+    "pinv of a tall matrix": (lambda x: tf.sum(tf.linalg.pinv(x)), (5, 3)),
+    "weighted svdvals of a wide matrix": (
+        lambda x: tf.sum(tf.linalg.svdvals(x) * tf.Tensor(np.array([1.0, 2.0, 3.0]),
+                                                          context=x.context)), (3, 5)),
+    "det at a singular matrix": (lambda x: tf.linalg.det(x), None),
+}
+
+
+@pytest.mark.parametrize("name", sorted(DATAFLOW_CASES))
+def test_dataflow_gradients_equal_eager(name):
+    f, shape = DATAFLOW_CASES[name]
+    x0 = (np.array([[2.0, 4, 6], [1, 2, 3], [1, 3, 5]]) if shape is None
+          else data(shape, shift=2))
+    eager = tf.Tensor(x0).requires_grad_()
+    f(eager).backward()
+    ctx = tf.Context("dataflow")
+    x = tf.Tensor(x0, context=ctx).requires_grad_()
+    f(x).backward()
+    close(x.grad.numpy(), eager.grad.numpy(), 1e-12)
