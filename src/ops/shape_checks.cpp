@@ -79,44 +79,33 @@ bool ShapeWitness::satisfies(std::span<const ShapeGuard> facts) const {
 }
 
 namespace {
-// A decision of a rule that branches: kept by the witness only (it shapes the program built,
-// not a node's validity).
-std::optional<bool> decide(ShapeGuard::Kind yes, ShapeGuard::Kind no, Extent a, Extent b,
-                           const char* text) {
+ShapeGuard fact(ShapeGuard::Kind k, Extent a, Extent b, const char* relation) {
+  return {k, a, b, Status::ShapeMismatch, to_string(a) + " " + relation + " " + to_string(b)};
+}
+
+// A decision of a rule that branches: `yes` when it holds at the recorded extents, else `no`
+// (its negation), kept by the witness only (it shapes the program built, not a node's validity).
+std::optional<bool> decide(ShapeGuard yes, ShapeGuard no) {
   ShapeWitness* w = t_witness;
   if (!w) return std::nullopt;
-  ShapeGuard g{yes, a, b, Status::ShapeMismatch, ""};
-  std::optional<bool> ok = holds(g, w->values());
-  if (!ok) return std::nullopt;
-  if (!*ok) g.kind = no;
-  g.message = strformat("%s %s %s", to_string(a).c_str(), *ok ? text : "differs from",
-                        to_string(b).c_str());
-  w->decide(std::move(g));
+  std::optional<bool> ok = holds(yes, w->values());
+  if (ok) w->decide(*ok ? std::move(yes) : std::move(no));
   return ok;
 }
 } // namespace
 
 std::optional<bool> decide_le(Extent a, Extent b) {
   if (a == b) return true;
-  Extent d = b - a;
-  if (d.is_const()) return d.value() >= 0;
-  // a <= b, or else b < a.
-  ShapeWitness* w = t_witness;
-  if (!w) return std::nullopt;
-  std::optional<int64_t> va = w->value_of(a), vb = w->value_of(b);
-  if (!va || !vb) return std::nullopt;
-  bool le = *va <= *vb;
-  ShapeGuard g = le ? ShapeGuard{ShapeGuard::Kind::LessEqual, a, b, Status::ShapeMismatch, ""}
-                    : ShapeGuard{ShapeGuard::Kind::Less, b, a, Status::ShapeMismatch, ""};
-  g.message = to_string(g.a) + (le ? " <= " : " < ") + to_string(g.b);
-  w->decide(std::move(g));
-  return le;
+  if (Extent d = b - a; d.is_const()) return d.value() >= 0;
+  return decide(fact(ShapeGuard::Kind::LessEqual, a, b, "<="),
+                fact(ShapeGuard::Kind::Less, b, a, "<"));
 }
 
 std::optional<bool> decide_eq(Extent a, Extent b) {
   if (a == b) return true;
   if ((a - b).is_const()) return false; // differ by a non-zero constant
-  return decide(ShapeGuard::Kind::Equal, ShapeGuard::Kind::NotEqual, a, b, "equals");
+  return decide(fact(ShapeGuard::Kind::Equal, a, b, "=="),
+                fact(ShapeGuard::Kind::NotEqual, a, b, "!="));
 }
 
 std::optional<int64_t> decide_value(Extent e) {
@@ -125,8 +114,7 @@ std::optional<int64_t> decide_value(Extent e) {
   if (!w) return std::nullopt;
   std::optional<int64_t> v = w->value_of(e);
   if (!v) return std::nullopt;
-  w->decide({ShapeGuard::Kind::Equal, e, *v, Status::ShapeMismatch,
-             to_string(e) + " == " + std::to_string(*v)});
+  w->decide(fact(ShapeGuard::Kind::Equal, e, *v, "=="));
   return v;
 }
 

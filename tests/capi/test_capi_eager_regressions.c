@@ -398,8 +398,8 @@ static void reverse_over_reverse_matrix_exp(void** state) {
 
 static int64_t derivative_entries(tfe_context* ctx) {
   int64_t hits, misses, entries, bytes;
-  TFE_OK_OR_FAIL(tfe_context_cache_stats(ctx, TFE_CACHE_DERIVATIVE, &hits, &misses, &entries,
-                                         &bytes));
+  TFE_OK_OR_FAIL(
+      tfe_context_cache_stats(ctx, TFE_CACHE_DERIVATIVE, &hits, &misses, &entries, &bytes));
   return entries;
 }
 static void qr_backward_of(tfe_context* ctx, int64_t m, int64_t n) {
@@ -485,8 +485,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(vjp_of_pad, setup, leak_teardown),
       cmocka_unit_test_setup_teardown(untracked_operand_first_through_reshape, setup,
                                       leak_teardown),
-      cmocka_unit_test_setup_teardown(untracked_operand_first_in_concatenate, setup,
-                                      leak_teardown),
+      cmocka_unit_test_setup_teardown(untracked_operand_first_in_concatenate, setup, leak_teardown),
       cmocka_unit_test_setup_teardown(untracked_operand_first_in_batched_matmul, setup,
                                       leak_teardown),
       cmocka_unit_test_setup_teardown(reverse_over_reverse_complex_matrix_norm, setup,
