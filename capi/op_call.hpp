@@ -77,6 +77,26 @@ tfe_status op_call(const char* fn, tfe_tensor** out, F&& compute, Args... args) 
   });
 }
 
+// Runs one IR op through the op surface (promotion plan + left-aligned broadcasting), generic
+// over the value type run_op chooses.
+template <ops::OpCode Op> struct Run {
+  template <class V, class... Vs> V operator()(const V& a, const Vs&... rest) const {
+    std::array<V, 1 + sizeof...(Vs)> in{a, rest...};
+    return eager::call<V>(Op, std::span<const V>(in));
+  }
+};
+
+// The C entry points of the regular elementwise ops: one op, operands named x or a and b.
+#define TFE_CAPI_UNARY(cname, code)                                                                \
+  tfe_status cname(tfe_tensor** out, const tfe_tensor* x) {                                        \
+    return ::tfe::capi::op_call(#cname, out, ::tfe::capi::Run<code>{}, ::tfe::capi::Arg{x, "x"});  \
+  }
+#define TFE_CAPI_BINARY(cname, code)                                                               \
+  tfe_status cname(tfe_tensor** out, const tfe_tensor* a, const tfe_tensor* b) {                   \
+    return ::tfe::capi::op_call(#cname, out, ::tfe::capi::Run<code>{}, ::tfe::capi::Arg{a, "a"},   \
+                                ::tfe::capi::Arg{b, "b"});                                         \
+  }
+
 struct Out {
   tfe_tensor** slot;
   const char* name;

@@ -11,14 +11,6 @@ using ops::OpCode;
 
 namespace {
 
-// One functor per arity, generic over the value type (Tensor or traced graph::Value).
-template <OpCode Op> struct Run {
-  template <class V, class... Vs> V operator()(const V& a, const Vs&... rest) const {
-    std::array<V, 1 + sizeof...(Vs)> in{a, rest...};
-    return eager::call<V>(Op, std::span<const V>(in));
-  }
-};
-
 struct DivTrunc {
   template <class V> V operator()(const V& a, const V& b) const {
     DType da = meta_of(a).dtype, db = meta_of(b).dtype;
@@ -36,14 +28,8 @@ struct TrueDivide {
 
 } // namespace
 
-#define TFE_BINARY(cname, Op)                                                                      \
-  tfe_status cname(tfe_tensor** out, const tfe_tensor* a, const tfe_tensor* b) {                   \
-    return op_call(#cname, out, Run<OpCode::Op>{}, Arg{a, "a"}, Arg{b, "b"});                      \
-  }
-#define TFE_UNARY(cname, Op)                                                                       \
-  tfe_status cname(tfe_tensor** out, const tfe_tensor* x) {                                        \
-    return op_call(#cname, out, Run<OpCode::Op>{}, Arg{x, "x"});                                   \
-  }
+#define TFE_BINARY(cname, Op) TFE_CAPI_BINARY(cname, OpCode::Op)
+#define TFE_UNARY(cname, Op) TFE_CAPI_UNARY(cname, OpCode::Op)
 
 extern "C" {
 
@@ -101,19 +87,6 @@ TFE_UNARY(tfe_conj, Conj)
 TFE_UNARY(tfe_abs, Abs)
 TFE_UNARY(tfe_sign, Sign)
 TFE_UNARY(tfe_not, Not)
-TFE_UNARY(tfe_exp, Exp)
-TFE_UNARY(tfe_log, Log)
-TFE_UNARY(tfe_sin, Sin)
-TFE_UNARY(tfe_cos, Cos)
-TFE_UNARY(tfe_tan, Tan)
-TFE_UNARY(tfe_tanh, Tanh)
-TFE_UNARY(tfe_sqrt, Sqrt)
-TFE_UNARY(tfe_rsqrt, Rsqrt)
-TFE_UNARY(tfe_expm1, Expm1)
-TFE_UNARY(tfe_log1p, Log1p)
-TFE_UNARY(tfe_floor, Floor)
-TFE_UNARY(tfe_ceil, Ceil)
-TFE_UNARY(tfe_round, Round)
 TFE_UNARY(tfe_real, Real)
 TFE_UNARY(tfe_imag, Imag)
 

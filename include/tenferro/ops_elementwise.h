@@ -1,5 +1,5 @@
-/* tenferro/ops_elementwise.h: elementwise ops (arithmetic, logical, analytic, complex parts,
- * comparison and selection). Included by tenferro.h.
+/* tenferro/ops_elementwise.h: elementwise ops (arithmetic, logical, complex parts, comparison
+ * and selection; the analytic functions are in ops_math.h). Included by tenferro.h.
  *
  * Common to every function here:
  * - Operands broadcast left-aligned (Julia style): dim 0 pairs with dim 0, the shorter shape is
@@ -11,7 +11,7 @@
  *   Inputs are borrowed. All inputs must belong to one context (else INVALID_ARGUMENT).
  * - @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (NULL handle, two contexts);
  *   TFE_ERR_SHAPE_MISMATCH (no broadcast); TFE_ERR_DTYPE_MISMATCH (a dtype the op does not
- *   accept: Bool to arithmetic, complex to ordered ops, integers to analytic ops).
+ *   accept: Bool to arithmetic, complex to ordered ops).
  * - @since 0.1
  */
 #ifndef TENFERRO_OPS_ELEMENTWISE_H
@@ -85,32 +85,6 @@ TFE_API TFE_NODISCARD tfe_status tfe_abs(tfe_tensor** out, const tfe_tensor* x);
 TFE_API TFE_NODISCARD tfe_status tfe_sign(tfe_tensor** out, const tfe_tensor* x);
 /** Logical not (Bool) or bitwise complement (integers). */
 TFE_API TFE_NODISCARD tfe_status tfe_not(tfe_tensor** out, const tfe_tensor* x);
-/** e^x; F32/F64/C32/C64 (likewise every analytic function below). */
-TFE_API TFE_NODISCARD tfe_status tfe_exp(tfe_tensor** out, const tfe_tensor* x);
-/** Natural logarithm (principal branch). */
-TFE_API TFE_NODISCARD tfe_status tfe_log(tfe_tensor** out, const tfe_tensor* x);
-/** Sine. */
-TFE_API TFE_NODISCARD tfe_status tfe_sin(tfe_tensor** out, const tfe_tensor* x);
-/** Cosine. */
-TFE_API TFE_NODISCARD tfe_status tfe_cos(tfe_tensor** out, const tfe_tensor* x);
-/** Tangent. */
-TFE_API TFE_NODISCARD tfe_status tfe_tan(tfe_tensor** out, const tfe_tensor* x);
-/** Hyperbolic tangent. */
-TFE_API TFE_NODISCARD tfe_status tfe_tanh(tfe_tensor** out, const tfe_tensor* x);
-/** Square root (principal branch). */
-TFE_API TFE_NODISCARD tfe_status tfe_sqrt(tfe_tensor** out, const tfe_tensor* x);
-/** 1 / sqrt(x). */
-TFE_API TFE_NODISCARD tfe_status tfe_rsqrt(tfe_tensor** out, const tfe_tensor* x);
-/** e^x - 1, accurate near 0. */
-TFE_API TFE_NODISCARD tfe_status tfe_expm1(tfe_tensor** out, const tfe_tensor* x);
-/** log(1 + x), accurate near 0. */
-TFE_API TFE_NODISCARD tfe_status tfe_log1p(tfe_tensor** out, const tfe_tensor* x);
-/** Floor; F32/F64 only. */
-TFE_API TFE_NODISCARD tfe_status tfe_floor(tfe_tensor** out, const tfe_tensor* x);
-/** Ceiling; F32/F64 only. */
-TFE_API TFE_NODISCARD tfe_status tfe_ceil(tfe_tensor** out, const tfe_tensor* x);
-/** Round half to even; F32/F64 only. */
-TFE_API TFE_NODISCARD tfe_status tfe_round(tfe_tensor** out, const tfe_tensor* x);
 /** Real part (F32/F64 result); identity on real floats. */
 TFE_API TFE_NODISCARD tfe_status tfe_real(tfe_tensor** out, const tfe_tensor* x);
 /** Imaginary part (F32/F64 result); zeros for real floats. */

@@ -43,6 +43,7 @@
 #include "tenferro/base.h"
 #include "tenferro/tensor.h"
 #include "tenferro/ops_elementwise.h"
+#include "tenferro/ops_math.h"
 #include "tenferro/ops_shape.h"
 #include "tenferro/interop.h"
 #include "tenferro/program.h"

@@ -2,11 +2,14 @@
 // without an entry fails the build. Ops whose outputs are Bool or integers, and piecewise-constant
 // ops, have zero_jvp (their outputs never carry tangents). transpose is set exactly for the ops
 // that can be linear in an operand.
+#include "ad/rules/ir_algebra.hpp"
 #include "ad/rules/rules.hpp"
 
 namespace tfe::ad {
 
 using ops::OpCode;
+
+Tangent rules::zero_jvp(const JvpArgs&) { return std::nullopt; }
 
 const Rules& rules_for(OpCode op) {
   using namespace rules;
@@ -66,51 +69,17 @@ const Rules& rules_for(OpCode op) {
   case OpCode::And:
   case OpCode::Or:
   case OpCode::Xor:
-  case OpCode::Not: return zero;
-  // analytic
-  case OpCode::Exp: {
-    static const Rules r{exp_jvp, nullptr};
-    return r;
-  }
-  case OpCode::Log: {
-    static const Rules r{log_jvp, nullptr};
-    return r;
-  }
-  case OpCode::Sin: {
-    static const Rules r{sin_jvp, nullptr};
-    return r;
-  }
-  case OpCode::Cos: {
-    static const Rules r{cos_jvp, nullptr};
-    return r;
-  }
-  case OpCode::Tan: {
-    static const Rules r{tan_jvp, nullptr};
-    return r;
-  }
-  case OpCode::Tanh: {
-    static const Rules r{tanh_jvp, nullptr};
-    return r;
-  }
-  case OpCode::Sqrt: {
-    static const Rules r{sqrt_jvp, nullptr};
-    return r;
-  }
-  case OpCode::Rsqrt: {
-    static const Rules r{rsqrt_jvp, nullptr};
-    return r;
-  }
-  case OpCode::Expm1: {
-    static const Rules r{expm1_jvp, nullptr};
-    return r;
-  }
-  case OpCode::Log1p: {
-    static const Rules r{log1p_jvp, nullptr};
-    return r;
-  }
-  case OpCode::Floor:
-  case OpCode::Ceil:
-  case OpCode::Round: return zero;
+  case OpCode::Not:
+    return zero;
+    // analytic: one entry per row of ops/defs/analytic.hpp, by its AD class
+#define TFE_ANALYTIC_RULES_Smooth(Code, arity) formula_rules<formulas::Code, arity>()
+#define TFE_ANALYTIC_RULES_ZeroDerivative(Code, arity) zero
+#define TFE_ANALYTIC_RULE(Code, name, arity, accepts, ad, ...)                                     \
+  case OpCode::Code: return TFE_ANALYTIC_RULES_##ad(Code, arity);
+    TFE_ANALYTIC_OPS(TFE_ANALYTIC_RULE)
+#undef TFE_ANALYTIC_RULE
+#undef TFE_ANALYTIC_RULES_ZeroDerivative
+#undef TFE_ANALYTIC_RULES_Smooth
   // complex parts
   case OpCode::Real: {
     static const Rules r{real_jvp, real_t};

@@ -1,6 +1,7 @@
-// The value algebra of the shared derivative formulas (ad/formulas/elementwise.hpp) over one
-// scalar type S (float, double, complex<float>, complex<double>), and the VJP of a scalar op read
-// off its JVP formula. Neighbours: scalar_rules.hpp (the ops), var_kernels.hpp (their tasks).
+// The value algebra of the shared derivative formulas (ad/formulas/elementwise.hpp, analytic.hpp)
+// over one scalar type S (float, double, complex<float>, complex<double>), and the VJP of a scalar
+// op read off its JVP formula. Neighbours: scalar_rules.hpp (the ops), var_kernels.hpp (their
+// tasks).
 #pragma once
 
 #include <cmath>
@@ -8,14 +9,15 @@
 #include <optional>
 #include <type_traits>
 
-#include "ad/formulas/elementwise.hpp"
+#include "ad/formulas/analytic.hpp"
+#include "backend/cpu/kernels/analytic.hpp"
 
 namespace tfe::dataflow {
 
 template <class T> struct real_of { using type = T; };
 template <class T> struct real_of<std::complex<T>> { using type = T; };
 template <class T> using real_t = typename real_of<T>::type;
-template <class T> inline constexpr bool is_complex_v = !std::is_same_v<T, real_t<T>>;
+// is_complex_v: core/dtype.hpp (through the analytic functors).
 
 template <class T> T conj_of(const T& x) {
   if constexpr (is_complex_v<T>)
@@ -50,6 +52,10 @@ template <class S> struct ScalarAlgebra {
   static S sin(const S& a) { return std::sin(a); }
   static S log(const S& a) { return std::log(a); }
   static S pow(const S& a, const S& b) { return std::pow(a, b); }
+  // A unary analytic op by its code: the very function its CPU kernel maps.
+  template <ops::OpCode Op> static S apply(const S& a) {
+    return cpu::analytic::functor_of<Op>{}(a);
+  }
   static S constant(const S&, double c) { return S(static_cast<real_t<S>>(c)); }
   static bool is_complex(const S&) { return is_complex_v<S>; }
   static bool equal(const S& v, double c) { return v == constant(v, c); }

@@ -31,27 +31,6 @@ namespace f = ad::formulas;
 struct Neg  { static constexpr const char* name = "neg";  static constexpr unsigned needs = kNone;
   template <class T> using result = T;  template <class A> using formula = f::Neg<A>;
   template <class T> static T value(const T& x) { return -x; } };
-struct Sin  { static constexpr const char* name = "sin";  static constexpr unsigned needs = kX;
-  template <class T> using result = T;  template <class A> using formula = f::Sin<A>;
-  template <class T> static T value(const T& x) { return std::sin(x); } };
-struct Cos  { static constexpr const char* name = "cos";  static constexpr unsigned needs = kX;
-  template <class T> using result = T;  template <class A> using formula = f::Cos<A>;
-  template <class T> static T value(const T& x) { return std::cos(x); } };
-struct Tan  { static constexpr const char* name = "tan";  static constexpr unsigned needs = kY;
-  template <class T> using result = T;  template <class A> using formula = f::Tan<A>;
-  template <class T> static T value(const T& x) { return std::tan(x); } };
-struct Tanh { static constexpr const char* name = "tanh"; static constexpr unsigned needs = kY;
-  template <class T> using result = T;  template <class A> using formula = f::Tanh<A>;
-  template <class T> static T value(const T& x) { return std::tanh(x); } };
-struct Exp  { static constexpr const char* name = "exp";  static constexpr unsigned needs = kY;
-  template <class T> using result = T;  template <class A> using formula = f::Exp<A>;
-  template <class T> static T value(const T& x) { return std::exp(x); } };
-struct Log  { static constexpr const char* name = "log";  static constexpr unsigned needs = kX;
-  template <class T> using result = T;  template <class A> using formula = f::Log<A>;
-  template <class T> static T value(const T& x) { return std::log(x); } };
-struct Sqrt { static constexpr const char* name = "sqrt"; static constexpr unsigned needs = kY;
-  template <class T> using result = T;  template <class A> using formula = f::Sqrt<A>;
-  template <class T> static T value(const T& x) { return std::sqrt(x); } };
 struct Conj { static constexpr const char* name = "conj"; static constexpr unsigned needs = kNone;
   template <class T> using result = T;  template <class A> using formula = f::Conj<A>;
   template <class T> static T value(const T& x) { return conj_of(x); } };
@@ -83,6 +62,35 @@ struct Pow { static constexpr const char* name = "pow"; static constexpr unsigne
   template <class A> using formula = f::Pow<A>;
   template <class T> static T value(const T& a, const T& b) { return std::pow(a, b); } };
 // clang-format on
+
+// ---- the analytic ops: one row each from ops/defs/analytic.hpp (the Smooth ones), with the
+// value of the CPU kernel's functor and the formula of the same name.
+#define TFE_VAR_RULE_1(Code, op_name)                                                              \
+  struct Code {                                                                                    \
+    static constexpr const char* name = #op_name;                                                  \
+    static constexpr unsigned needs = kX | kY;                                                     \
+    template <class T> using result = T;                                                           \
+    template <class A> using formula = f::Code<A>;                                                 \
+    template <class T> static T value(const T& x) { return cpu::analytic::Code{}(x); }             \
+  };
+#define TFE_VAR_RULE_2(Code, op_name)                                                              \
+  struct Code {                                                                                    \
+    static constexpr const char* name = #op_name;                                                  \
+    static constexpr unsigned needs = kA | kB | kY;                                                \
+    template <class A> using formula = f::Code<A>;                                                 \
+    template <class T> static T value(const T& a, const T& b) {                                    \
+      return cpu::analytic::Code{}(a, b);                                                          \
+    }                                                                                              \
+  };
+#define TFE_VAR_RULE_Smooth(Code, op_name, arity) TFE_VAR_RULE_##arity(Code, op_name)
+#define TFE_VAR_RULE_ZeroDerivative(Code, op_name, arity)
+#define TFE_VAR_RULE(Code, op_name, arity, accepts, ad, ...) TFE_VAR_RULE_##ad(Code, op_name, arity)
+TFE_ANALYTIC_OPS(TFE_VAR_RULE)
+#undef TFE_VAR_RULE
+#undef TFE_VAR_RULE_ZeroDerivative
+#undef TFE_VAR_RULE_Smooth
+#undef TFE_VAR_RULE_2
+#undef TFE_VAR_RULE_1
 
 } // namespace rules
 } // namespace tfe::dataflow

@@ -28,23 +28,31 @@ TFE_DATAFLOW_BINARY(operator-, Sub)
 TFE_DATAFLOW_BINARY(operator*, Mul)
 TFE_DATAFLOW_BINARY(operator/, Div)
 TFE_DATAFLOW_BINARY(pow, Pow)
-#undef TFE_DATAFLOW_BINARY
 
 #define TFE_DATAFLOW_UNARY(OPNAME, RULE)                                                           \
   template <Scalar T> auto OPNAME(const Var<T>& x) { return detail::unary<rules::RULE, T>(x); }
 
 TFE_DATAFLOW_UNARY(operator-, Neg)
-TFE_DATAFLOW_UNARY(sin, Sin)
-TFE_DATAFLOW_UNARY(cos, Cos)
-TFE_DATAFLOW_UNARY(tan, Tan)
-TFE_DATAFLOW_UNARY(tanh, Tanh)
-TFE_DATAFLOW_UNARY(exp, Exp)
-TFE_DATAFLOW_UNARY(log, Log)
-TFE_DATAFLOW_UNARY(sqrt, Sqrt)
 TFE_DATAFLOW_UNARY(abs, Abs) // Var<real_t<T>>
 TFE_DATAFLOW_UNARY(conj, Conj)
 TFE_DATAFLOW_UNARY(real, Real) // Var<real_t<T>>
 TFE_DATAFLOW_UNARY(imag, Imag) // Var<real_t<T>>
+
+// The analytic functions: one per Smooth row of ops/defs/analytic.hpp (sin, exp, atan2, ...).
+#define TFE_DATAFLOW_ANALYTIC_1(op_name, Code) TFE_DATAFLOW_UNARY(op_name, Code)
+#define TFE_DATAFLOW_ANALYTIC_2(op_name, Code) TFE_DATAFLOW_BINARY(op_name, Code)
+#define TFE_DATAFLOW_ANALYTIC_Smooth(Code, op_name, arity)                                         \
+  TFE_DATAFLOW_ANALYTIC_##arity(op_name, Code)
+#define TFE_DATAFLOW_ANALYTIC_ZeroDerivative(Code, op_name, arity)
+#define TFE_DATAFLOW_ANALYTIC(Code, op_name, arity, accepts, ad, ...)                              \
+  TFE_DATAFLOW_ANALYTIC_##ad(Code, op_name, arity)
+TFE_ANALYTIC_OPS(TFE_DATAFLOW_ANALYTIC)
+#undef TFE_DATAFLOW_ANALYTIC
+#undef TFE_DATAFLOW_ANALYTIC_ZeroDerivative
+#undef TFE_DATAFLOW_ANALYTIC_Smooth
+#undef TFE_DATAFLOW_ANALYTIC_2
+#undef TFE_DATAFLOW_ANALYTIC_1
 #undef TFE_DATAFLOW_UNARY
+#undef TFE_DATAFLOW_BINARY
 
 } // namespace tfe::dataflow

@@ -4,6 +4,8 @@
 
 #include <cstdint>
 
+#include "ops/defs/analytic.hpp"
+
 namespace tfe::ops {
 
 enum class OpCode : uint16_t {
@@ -25,20 +27,10 @@ enum class OpCode : uint16_t {
   Or,
   Xor,
   Not,
-  // analytic (defs/analytic.hpp)
-  Exp,
-  Log,
-  Sin,
-  Cos,
-  Tan,
-  Tanh,
-  Sqrt,
-  Rsqrt,
-  Expm1,
-  Log1p,
-  Floor,
-  Ceil,
-  Round,
+// analytic (defs/analytic.hpp: one generated code per row)
+#define TFE_ANALYTIC_CODE(Code, ...) Code,
+  TFE_ANALYTIC_OPS(TFE_ANALYTIC_CODE)
+#undef TFE_ANALYTIC_CODE
   // complex parts (defs/complex_parts.hpp)
   Real,
   Imag,

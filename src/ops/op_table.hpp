@@ -19,8 +19,21 @@
 #include "ops/defs/logical.hpp"
 #include "ops/defs/reduce.hpp"
 #include "ops/defs/structural.hpp"
+#include "ops/defs/elementwise_rules.hpp"
 
 namespace tfe::ops {
+
+namespace defs {
+// One row per entry of the analytic list (defs/analytic.hpp); binary rows promote.
+// clang-format off
+#define TFE_ANALYTIC_ROW(Code, name, arity, accepts, ad, since, domain, numpy, summary)            \
+  OpDef{OpCode::Code, #name, "tfe_" #name, OpGroup::Analytic, arity, arity, ParamsKind::None,       \
+        dtypes::accepts, kAllOperands, (arity) > 1, true, rules::same_as_operands, AdClass::ad,     \
+        (arity) > 1 ? "C1 C2" : "", summary},
+// clang-format on
+inline constexpr OpDef kAnalytic[] = {TFE_ANALYTIC_OPS(TFE_ANALYTIC_ROW)};
+#undef TFE_ANALYTIC_ROW
+} // namespace defs
 
 namespace detail {
 template <size_t... N> consteval auto join_rows(const OpDef (&... groups)[N]) {

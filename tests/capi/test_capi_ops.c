@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "capi_testing.h"
+#include "ops/defs/analytic.hpp" /* the op registry's analytic rows */
 
 typedef tfe_status (*op_fn)(tfe_tensor** out, tfe_context* ctx, tfe_tensor* const* in);
 
@@ -68,11 +69,17 @@ static const int64_t ax5[] = {5};
     return body;                                                                                   \
   }
 
+// The analytic functions: one entry and one row per row of the op registry, each rejecting a
+// dtype outside its set (Bool, which no analytic row accepts).
+#define ANALYTIC_FN_1(name) UN(name)
+#define ANALYTIC_FN_2(name) BIN(name)
+#define ANALYTIC_FN(Code, name, arity, ...) ANALYTIC_FN_##arity(name)
+TFE_ANALYTIC_OPS(ANALYTIC_FN)
+
 // clang-format off
 BIN(add) BIN(sub) BIN(mul) BIN(div) BIN(div_trunc) BIN(rem) BIN(pow)
 BIN(maximum) BIN(minimum) BIN(and) BIN(or) BIN(xor) BIN(complex) BIN(matmul)
-UN(neg) UN(conj) UN(abs) UN(sign) UN(not) UN(exp) UN(log) UN(sin) UN(cos) UN(tan)
-UN(tanh) UN(sqrt) UN(rsqrt) UN(expm1) UN(log1p) UN(floor) UN(ceil) UN(round) UN(real) UN(imag)
+UN(neg) UN(conj) UN(abs) UN(sign) UN(not) UN(real) UN(imag)
 TER(select) TER(clamp)
 RED(sum) RED(prod) RED(mean) RED(reduce_sum) RED(reduce_prod) RED(reduce_max) RED(reduce_min)
 static const int64_t perm10[] = {1, 0}, perm00[] = {0, 0}, shape32[] = {3, 2}, shape42[] = {4, 2};
@@ -156,6 +163,10 @@ FN(b_random_normal, tfe_random_normal(o, c, TFE_F64, -1, shape23, 7))
 #define CTX_ROW(name, status)                                                                      \
   { "tfe_" #name, a_##name, 0, {{0}}, 0, 0, NOSHAPE, b_##name, status }
 
+#define ANALYTIC_ROW_1(name) UNARY_ROW(name, TFE_BOOL),
+#define ANALYTIC_ROW_2(name) BINARY_ROW(name, TFE_BOOL),
+#define ANALYTIC_ROW(Code, name, arity, ...) ANALYTIC_ROW_##arity(name)
+
 static const op_row rows[] = {
     BINARY_ROW(add, TFE_BOOL),
     BINARY_ROW(sub, TFE_BOOL),
@@ -232,20 +243,7 @@ static const op_row rows[] = {
     UNARY_ROW(abs, TFE_BOOL),
     UNARY_ROW(sign, TFE_BOOL),
     {"tfe_not", a_not, 1, {OP(TFE_BOOL, 2, 2, 3)}, TFE_F64, 1, NOSHAPE, NULL, 0},
-    UNARY_ROW(exp, TFE_I32),
-    UNARY_ROW(log, TFE_I64),
-    UNARY_ROW(sin, TFE_BOOL),
-    UNARY_ROW(cos, TFE_I32),
-    UNARY_ROW(tan, TFE_I32),
-    UNARY_ROW(tanh, TFE_I32),
-    UNARY_ROW(sqrt, TFE_I32),
-    UNARY_ROW(rsqrt, TFE_I32),
-    UNARY_ROW(expm1, TFE_I32),
-    UNARY_ROW(log1p, TFE_I32),
-    UNARY_ROW(floor, TFE_C64),
-    UNARY_ROW(ceil, TFE_C32),
-    UNARY_ROW(round, TFE_I32),
-    UNARY_ROW(real, TFE_I32),
+    TFE_ANALYTIC_OPS(ANALYTIC_ROW) UNARY_ROW(real, TFE_I32),
     UNARY_ROW(imag, TFE_BOOL),
     {"tfe_matmul",
      a_matmul,

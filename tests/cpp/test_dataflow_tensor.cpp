@@ -362,17 +362,28 @@ void check_binary(ops::OpCode code, const T& a0, const T& b0, double ybar0) {
   }
 }
 
+template <class Rule, ops::OpCode Op, int Arity, class T>
+void check_analytic(const T& x, const T& y) {
+  if constexpr (ops::kOpTable[static_cast<size_t>(Op)].accepts.contains(dtype_of_v<T>)) {
+    if constexpr (Arity == 1)
+      check_unary<Rule>(Op, x, 0.7);
+    else
+      check_binary<Rule>(Op, x, y, -1.3);
+  }
+}
+
 template <class T> void check_all_scalar_ops(const T& x, const T& y) {
   namespace r = dataflow::rules;
   using ops::OpCode;
   check_unary<r::Neg>(OpCode::Neg, x, 0.7);
-  check_unary<r::Sin>(OpCode::Sin, x, 0.7);
-  check_unary<r::Cos>(OpCode::Cos, x, 0.7);
-  check_unary<r::Tan>(OpCode::Tan, x, 0.7);
-  check_unary<r::Tanh>(OpCode::Tanh, x, 0.7);
-  check_unary<r::Exp>(OpCode::Exp, x, 0.7);
-  check_unary<r::Log>(OpCode::Log, x, 0.7);
-  check_unary<r::Sqrt>(OpCode::Sqrt, x, 0.7);
+  // Every Smooth analytic row (ops/defs/analytic.hpp) that accepts T.
+#define TFE_CHECK_ANALYTIC_Smooth(Code, arity) check_analytic<r::Code, OpCode::Code, arity>(x, y);
+#define TFE_CHECK_ANALYTIC_ZeroDerivative(Code, arity)
+#define TFE_CHECK_ANALYTIC(Code, name, arity, accepts, ad, ...) TFE_CHECK_ANALYTIC_##ad(Code, arity)
+  TFE_ANALYTIC_OPS(TFE_CHECK_ANALYTIC)
+#undef TFE_CHECK_ANALYTIC
+#undef TFE_CHECK_ANALYTIC_ZeroDerivative
+#undef TFE_CHECK_ANALYTIC_Smooth
   check_unary<r::Conj>(OpCode::Conj, x, 0.7);
   check_unary<r::Abs>(OpCode::Abs, x, 0.7);
   check_unary<r::Real>(OpCode::Real, x, 0.7);

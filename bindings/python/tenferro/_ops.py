@@ -13,6 +13,7 @@ import random as _random
 import numpy as _np
 
 from . import tenferro_c as _c
+from ._op_rows import ANALYTIC
 from ._core import (Tensor, _as_tensor, _as_tensors, _axes, _ctx_handle, _dtype_code, _np_dtype,
                     _resolve_shape, _shape, _wrap)
 
@@ -96,19 +97,6 @@ _UNARY = [
     ("abs", _c.tfe_abs, "|x|; complex input gives the real dtype of its parts; abs(MIN) wraps."),
     ("sign", _c.tfe_sign, "-1, 0 or 1 (NaN stays NaN); x/|x| for complex x != 0, else 0."),
     ("not_", _c.tfe_not, "Logical not (Bool) or bitwise complement (integers)."),
-    ("exp", _c.tfe_exp, "e**x; float or complex input (integers raise DtypeMismatchError)."),
-    ("log", _c.tfe_log, "Natural logarithm (principal branch); float or complex."),
-    ("sin", _c.tfe_sin, "Sine; float or complex."),
-    ("cos", _c.tfe_cos, "Cosine; float or complex."),
-    ("tan", _c.tfe_tan, "Tangent; float or complex."),
-    ("tanh", _c.tfe_tanh, "Hyperbolic tangent; float or complex."),
-    ("sqrt", _c.tfe_sqrt, "Square root (principal branch); float or complex."),
-    ("rsqrt", _c.tfe_rsqrt, "1 / sqrt(x); float or complex."),
-    ("expm1", _c.tfe_expm1, "e**x - 1, accurate near 0; float or complex."),
-    ("log1p", _c.tfe_log1p, "log(1 + x), accurate near 0; float or complex."),
-    ("floor", _c.tfe_floor, "Floor; float32/float64 only."),
-    ("ceil", _c.tfe_ceil, "Ceiling; float32/float64 only."),
-    ("round", _c.tfe_round, "Round half to even; float32/float64 only."),
     ("real", _c.tfe_real, "Real part (float32/float64 result); identity on real floats."),
     ("imag", _c.tfe_imag, "Imaginary part (float32/float64 result); zeros for real floats."),
 ]
@@ -116,7 +104,11 @@ for _name, _cfn, _doc in _BINARY:
     _make_binary(_name, _cfn, _doc)
 for _name, _cfn, _doc in _UNARY:
     _make_unary(_name, _cfn, _doc)
-del _name, _cfn, _doc
+# The analytic functions: one per row of the op registry (tenferro/_op_rows.py is generated).
+for _name, _cname, _arity, _dtypes, _, _, _, _summary in ANALYTIC:
+    (_make_unary if _arity == 1 else _make_binary)(
+        _name, getattr(_c, _cname), f"{_summary} Accepts {', '.join(_dtypes)}.")
+del _name, _cfn, _doc, _cname, _arity, _dtypes, _summary
 
 # NumPy-style names for the same functions.
 for _a, _b in [("subtract", "sub"), ("multiply", "mul"), ("divide", "div"), ("true_divide", "div"),

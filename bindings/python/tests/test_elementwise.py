@@ -2,11 +2,13 @@
 operators of Tensor. References use tenferro's left-aligned broadcasting (conftest.left_align)."""
 
 import itertools
+import math
 
 import numpy as np
 import pytest
 
 import tenferro as tf
+from tenferro._op_rows import ANALYTIC
 from conftest import (ALL_DTYPES, COMPLEX_DTYPES, FLOAT_DTYPES, INT_DTYPES, NUMERIC_DTYPES,
                       ORDERED_DTYPES, REAL_DTYPES, assert_close, dtype_id, left_align, rand)
 
@@ -135,19 +137,6 @@ UNARY = {
     "abs": (np.abs, NUMERIC_DTYPES, {}),
     "sign": (ref_sign, NUMERIC_DTYPES, {}),
     "not_": (np.invert, [np.bool_] + INT_DTYPES, {}),
-    "exp": (np.exp, FLOAT_DTYPES, {"low": -2, "high": 2}),
-    "log": (np.log, FLOAT_DTYPES, {"low": 0.1, "high": 3}),
-    "sin": (np.sin, FLOAT_DTYPES, {}),
-    "cos": (np.cos, FLOAT_DTYPES, {}),
-    "tan": (np.tan, FLOAT_DTYPES, {"low": -1.2, "high": 1.2}),
-    "tanh": (np.tanh, FLOAT_DTYPES, {}),
-    "sqrt": (np.sqrt, FLOAT_DTYPES, {"low": 0.0, "high": 4}),
-    "rsqrt": (lambda x: np.reciprocal(np.sqrt(x)), FLOAT_DTYPES, {"low": 0.1, "high": 4}),
-    "expm1": (np.expm1, FLOAT_DTYPES, {"low": -1, "high": 1}),
-    "log1p": (np.log1p, FLOAT_DTYPES, {"low": -0.9, "high": 3}),
-    "floor": (np.floor, REAL_DTYPES, {}),
-    "ceil": (np.ceil, REAL_DTYPES, {}),
-    "round": (np.round, REAL_DTYPES, {}),
     "real": (np.real, FLOAT_DTYPES, {}),
     "imag": (np.imag, FLOAT_DTYPES, {}),
 }
@@ -171,12 +160,59 @@ def test_unary(rng, name, dtype, shape):
     assert_close(got, want)
 
 
-@pytest.mark.parametrize("name", ["exp", "log", "sin", "cos", "tan", "tanh", "sqrt", "rsqrt",
-                                  "expm1", "log1p", "floor", "ceil", "round"])
-@pytest.mark.parametrize("dtype", INT_DTYPES, ids=dtype_id)
-def test_analytic_ops_reject_integers(name, dtype):
+# ---- the analytic functions: one case list per row of the op registry ----
+
+ANALYTIC_ROWS = {row[0]: row for row in ANALYTIC}
+# Where each row's domain samples: real interval, and complex (low, high, nonzero) per part.
+DOMAINS = {"Any": (-2.0, 2.0, False), "Positive": (0.1, 3.0, False), "Unit": (-0.9, 0.9, False)}
+COMPLEX_DOMAINS = {"Any": (-2.0, 2.0, False), "Positive": (-3.0, 3.0, True),
+                   "Unit": (-0.6, 0.6, False)}
+
+
+def analytic_cases():
+    for name, _, _, dtypes, *_ in ANALYTIC:
+        for d in dtypes:
+            yield pytest.param(name, np.dtype(d).type, id=f"{name}-{dtype_id(np.dtype(d).type)}")
+
+
+def analytic_operand(rng, name, dtype, shape):
+    domain = ANALYTIC_ROWS[name][5]
+    low, high, nonzero = (COMPLEX_DOMAINS if np.dtype(dtype).kind == "c" else DOMAINS)[domain]
+    return rand(rng, shape, dtype, low, high, nonzero=nonzero)
+
+
+@pytest.mark.parametrize("name,dtype", list(analytic_cases()))
+@pytest.mark.parametrize("shape", [(4, 5), (), (2, 3, 2), (0,)], ids=str)
+def test_analytic(rng, name, dtype, shape):
+    _, _, arity, _, _, _, numpy_ref, _ = ANALYTIC_ROWS[name]
+    ref = eval(numpy_ref, {"np": np, "math": math})  # the row's NumPy expression
+    xs = [analytic_operand(rng, name, dtype, shape) for _ in range(arity)]
+    if arity == 2 and len(shape) == 2:
+        xs[1] = xs[1][:, 0]  # [4,5] with [4]: left-aligned broadcasting
+    want = np.asarray(ref(*left_align(*xs)) if arity == 2 else ref(*xs)).astype(dtype)
+    got = getattr(tf, name)(*[tf.Tensor(x) for x in xs])
+    assert_close(got, want)
+
+
+def rejected_cases():
+    for name, _, _, dtypes, *_ in ANALYTIC:
+        for d in ALL_DTYPES:
+            if np.dtype(d).name not in dtypes:
+                yield pytest.param(name, d, id=f"{name}-{dtype_id(d)}")
+
+
+@pytest.mark.parametrize("name,dtype", list(rejected_cases()))
+def test_analytic_rejects_other_dtypes(name, dtype):
+    arity = ANALYTIC_ROWS[name][2]
+    x = tf.Tensor(np.arange(3).astype(dtype))
     with pytest.raises(tf.DtypeMismatchError, match=r"^tenferro\." + name + r"\(\):"):
-        getattr(tf, name)(tf.Tensor(np.arange(3, dtype=dtype)))
+        getattr(tf, name)(*[x] * arity)
+
+
+def test_analytic_docstrings_come_from_the_rows():
+    for name, _, _, dtypes, _, _, _, summary in ANALYTIC:
+        doc = getattr(tf, name).__doc__
+        assert doc.startswith(summary) and dtypes[0] in doc, name
 
 
 def test_round_half_to_even():

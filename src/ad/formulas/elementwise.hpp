@@ -48,51 +48,6 @@ template <class A> struct Conj {
     return A::conj(*dx);
   }
 };
-template <class A> struct Sin {
-  using V = typename A::Value;
-  static Tangent<A> jvp(const V& x, const V&, const Tangent<A>& dx) {
-    return detail::scaled<A>(dx, [&] { return A::cos(x); });
-  }
-};
-template <class A> struct Cos {
-  using V = typename A::Value;
-  static Tangent<A> jvp(const V& x, const V&, const Tangent<A>& dx) {
-    return detail::scaled<A>(dx, [&] { return A::neg(A::sin(x)); });
-  }
-};
-// d tan = (1 + y^2) dx, d tanh = (1 - y^2) dx, d exp = y dx: the output is reused.
-template <class A> struct Tan {
-  using V = typename A::Value;
-  static Tangent<A> jvp(const V&, const V& y, const Tangent<A>& dx) {
-    return detail::scaled<A>(dx, [&] { return A::add(A::constant(y, 1.0), A::mul(y, y)); });
-  }
-};
-template <class A> struct Tanh {
-  using V = typename A::Value;
-  static Tangent<A> jvp(const V&, const V& y, const Tangent<A>& dx) {
-    return detail::scaled<A>(dx, [&] { return A::sub(A::constant(y, 1.0), A::mul(y, y)); });
-  }
-};
-template <class A> struct Exp {
-  using V = typename A::Value;
-  static Tangent<A> jvp(const V&, const V& y, const Tangent<A>& dx) {
-    return detail::scaled<A>(dx, [&] { return y; });
-  }
-};
-template <class A> struct Log {
-  using V = typename A::Value;
-  static Tangent<A> jvp(const V& x, const V&, const Tangent<A>& dx) {
-    if (!dx) return std::nullopt;
-    return A::div(*dx, x);
-  }
-};
-template <class A> struct Sqrt {
-  using V = typename A::Value;
-  static Tangent<A> jvp(const V&, const V& y, const Tangent<A>& dx) {
-    if (!dx) return std::nullopt;
-    return A::div(*dx, A::mul(y, A::constant(y, 2.0)));
-  }
-};
 // Real x: sign(x) dx. Complex z: Re(conj(sign z) dz), a real tangent.
 template <class A> struct Abs {
   using V = typename A::Value;

@@ -3,7 +3,8 @@
 #pragma once
 
 #include "ad/builder.hpp"
-#include "ad/formulas/elementwise.hpp"
+#include "ad/formulas/analytic.hpp"
+#include "ad/rules/rules.hpp"
 
 namespace tfe::ad {
 
@@ -23,6 +24,8 @@ struct IrAlgebra {
   static Value sin(const Value& a) { return emit1(ops::OpCode::Sin, a); }
   static Value log(const Value& a) { return emit1(ops::OpCode::Log, a); }
   static Value pow(const Value& a, const Value& b) { return emit2(ops::OpCode::Pow, a, b); }
+  // A unary analytic op (ops/defs/analytic.hpp) by its code.
+  template <ops::OpCode Op> static Value apply(const Value& a) { return emit1(Op, a); }
   // c broadcast to like's dtype and shape.
   static Value constant(const Value& like, double c) {
     return full(like.meta().dtype, like.meta().shape, c);
@@ -43,6 +46,18 @@ Tangent unary_formula(std::span<const Value> x, const Value& y, std::span<const 
 template <template <class> class F>
 Tangent binary_formula(std::span<const Value> x, const Value& y, std::span<const Tangent> dx) {
   return F<IrAlgebra>::jvp(x[0], x[1], y, dx[0], dx[1]);
+}
+
+// The rules of an op whose JVP is formula F of arity 1 or 2 (no transpose: not linear).
+template <template <class> class F, int Arity> const Rules& formula_rules() {
+  static const Rules r{[](const JvpArgs& a) -> Tangent {
+                         if constexpr (Arity == 1)
+                           return unary_formula<F>(a.x, a.y, a.dx);
+                         else
+                           return binary_formula<F>(a.x, a.y, a.dx);
+                       },
+                       nullptr};
+  return r;
 }
 
 } // namespace tfe::ad

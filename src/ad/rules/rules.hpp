@@ -80,17 +80,7 @@ TFE_TRANSPOSE(mul_t);
 TFE_TRANSPOSE(div_t);
 TFE_TRANSPOSE(neg_t);
 TFE_TRANSPOSE(conj_t);
-// analytic.cpp
-TFE_JVP(exp_jvp);
-TFE_JVP(log_jvp);
-TFE_JVP(sin_jvp);
-TFE_JVP(cos_jvp);
-TFE_JVP(tan_jvp);
-TFE_JVP(tanh_jvp);
-TFE_JVP(sqrt_jvp);
-TFE_JVP(rsqrt_jvp);
-TFE_JVP(expm1_jvp);
-TFE_JVP(log1p_jvp);
+// rule_table.cpp (the analytic ops get formula_rules from their rows, ir_algebra.hpp)
 TFE_JVP(zero_jvp); // piecewise-constant ops and ops with Bool/integer outputs: no tangent
 // complex_parts.cpp
 TFE_JVP(real_jvp);

@@ -26,19 +26,10 @@ Kernel kernel_for(ops::OpCode code) {
   case OpCode::Or: return k::logical_or;
   case OpCode::Xor: return k::logical_xor;
   case OpCode::Not: return k::logical_not;
-  case OpCode::Exp: return k::exp;
-  case OpCode::Log: return k::log;
-  case OpCode::Sin: return k::sin;
-  case OpCode::Cos: return k::cos;
-  case OpCode::Tan: return k::tan;
-  case OpCode::Tanh: return k::tanh;
-  case OpCode::Sqrt: return k::sqrt;
-  case OpCode::Rsqrt: return k::rsqrt;
-  case OpCode::Expm1: return k::expm1;
-  case OpCode::Log1p: return k::log1p;
-  case OpCode::Floor: return k::floor;
-  case OpCode::Ceil: return k::ceil;
-  case OpCode::Round: return k::round;
+#define TFE_ANALYTIC_KERNEL(Code, name, ...)                                                       \
+  case OpCode::Code: return k::name;
+    TFE_ANALYTIC_OPS(TFE_ANALYTIC_KERNEL)
+#undef TFE_ANALYTIC_KERNEL
   case OpCode::Real: return k::real;
   case OpCode::Imag: return k::imag;
   case OpCode::Complex: return k::complex;

@@ -1,39 +1,55 @@
-// Rows of the analytic group. Kernels: backend/cpu/kernels/analytic.cpp.
-#pragma once
+/* The analytic ops: elementwise mathematical functions of one or two operands. One row per op;
+ * everything else with one entry per analytic op is generated from these rows: the op code, the
+ * op-table row, the CPU kernel (from the functor of the same name in
+ * backend/cpu/kernels/analytic.hpp), the AD rules (from the formula of the same name in
+ * ad/formulas/analytic.hpp, or none for zero-derivative rows), the dataflow scalar ops, the C
+ * entry point and its declaration (include/tenferro/ops_math.h, written by tools/emit_ops), the
+ * Python functions and their NumPy-reference tests, the C completeness rows and docs/ops/table.md.
+ * docs/contributing.md walks through adding a row.
+ *
+ * Plain preprocessor tokens only (no includes, no C++), so C tests can read the list too.
+ *
+ * X(Code, name, arity, accepts, ad, since, domain, numpy, summary)
+ *   Code     the op code (and the functor and formula names)
+ *   name     the op's name: tfe_<name> in C, tenferro.<name> in Python
+ *   arity    1 or 2; binary rows promote their operands and broadcast them left-aligned
+ *   accepts  the dtype set (core/dtype.hpp dtypes::k...)
+ *   ad       Smooth (a formula) or ZeroDerivative (piecewise constant)
+ *   since    the library version that added it
+ *   domain   where tests sample it: Any, Positive (> 0; the plane minus 0 for complex) or Unit
+ *            (|x| < 0.9)
+ *   numpy    the NumPy expression the Python tests compare with
+ *   summary  one sentence: the C header, the Python docstring and the op table show it
+ */
+#ifndef TFE_OPS_DEFS_ANALYTIC_HPP
+#define TFE_OPS_DEFS_ANALYTIC_HPP
 
-#include "ops/defs/elementwise_rules.hpp"
+/* clang-format off */
+#define TFE_ANALYTIC_OPS(X)                                                                        \
+  X(Exp, exp, 1, kInexact, Smooth, 0.1, Any, "np.exp", "e^x.")                                     \
+  X(Log, log, 1, kInexact, Smooth, 0.1, Positive, "np.log",                                        \
+    "Natural logarithm (principal branch for complex).")                                           \
+  X(Sin, sin, 1, kInexact, Smooth, 0.1, Any, "np.sin", "Sine.")                                    \
+  X(Cos, cos, 1, kInexact, Smooth, 0.1, Any, "np.cos", "Cosine.")                                  \
+  X(Tan, tan, 1, kInexact, Smooth, 0.1, Unit, "np.tan", "Tangent.")                                \
+  X(Tanh, tanh, 1, kInexact, Smooth, 0.1, Any, "np.tanh", "Hyperbolic tangent.")                   \
+  X(Sqrt, sqrt, 1, kInexact, Smooth, 0.1, Positive, "np.sqrt",                                     \
+    "Square root (principal branch for complex).")                                                 \
+  X(Rsqrt, rsqrt, 1, kInexact, Smooth, 0.1, Positive, "lambda x: 1 / np.sqrt(x)", "1/sqrt(x).")    \
+  X(Expm1, expm1, 1, kInexact, Smooth, 0.1, Any, "np.expm1", "e^x - 1, accurate near 0.")          \
+  X(Log1p, log1p, 1, kInexact, Smooth, 0.1, Unit, "np.log1p", "log(1 + x), accurate near 0.")      \
+  X(Floor, floor, 1, kRealFloat, ZeroDerivative, 0.1, Any, "np.floor",                             \
+    "Largest integer value not above x.")                                                          \
+  X(Ceil, ceil, 1, kRealFloat, ZeroDerivative, 0.1, Any, "np.ceil",                                \
+    "Smallest integer value not below x.")                                                         \
+  X(Round, round, 1, kRealFloat, ZeroDerivative, 0.1, Any, "np.round",                             \
+    "Nearest integer value, halves to even (as NumPy).")                                           \
+  X(Sinh, sinh, 1, kInexact, Smooth, 0.2, Any, "np.sinh", "Hyperbolic sine.")                      \
+  X(Cosh, cosh, 1, kInexact, Smooth, 0.2, Any, "np.cosh", "Hyperbolic cosine.")                    \
+  X(Erf, erf, 1, kRealFloat, Smooth, 0.2, Any, "np.vectorize(math.erf, otypes=[float])",        \
+    "Error function: 2/sqrt(pi) times the integral of e^(-t^2) from 0 to x.")                      \
+  X(Atan2, atan2, 2, kRealFloat, Smooth, 0.2, Any, "np.arctan2",                                   \
+    "atan2(a, b): the angle in [-pi, pi] of the point (b, a), as C's atan2(y, x).")
+/* clang-format on */
 
-namespace tfe::ops::defs {
-
-#define TFE_ANALYTIC_ROW(code, name, accepts, ad, summary)                                         \
-  OpDef {                                                                                          \
-    OpCode::code, name, "tfe_" name, OpGroup::Analytic, 1, 1, ParamsKind::None, accepts,           \
-        kAllOperands, false, true, rules::same_as_operands, ad, "", summary                        \
-  }
-
-inline constexpr OpDef kAnalytic[] = {
-    TFE_ANALYTIC_ROW(Exp, "exp", dtypes::kInexact, AdClass::Smooth, "e^x."),
-    TFE_ANALYTIC_ROW(Log, "log", dtypes::kInexact, AdClass::Smooth,
-                     "Natural logarithm (principal branch for complex)."),
-    TFE_ANALYTIC_ROW(Sin, "sin", dtypes::kInexact, AdClass::Smooth, "Sine."),
-    TFE_ANALYTIC_ROW(Cos, "cos", dtypes::kInexact, AdClass::Smooth, "Cosine."),
-    TFE_ANALYTIC_ROW(Tan, "tan", dtypes::kInexact, AdClass::Smooth, "Tangent."),
-    TFE_ANALYTIC_ROW(Tanh, "tanh", dtypes::kInexact, AdClass::Smooth, "Hyperbolic tangent."),
-    TFE_ANALYTIC_ROW(Sqrt, "sqrt", dtypes::kInexact, AdClass::Smooth,
-                     "Square root (principal branch for complex)."),
-    TFE_ANALYTIC_ROW(Rsqrt, "rsqrt", dtypes::kInexact, AdClass::Smooth, "1/sqrt(x)."),
-    TFE_ANALYTIC_ROW(Expm1, "expm1", dtypes::kInexact, AdClass::Smooth,
-                     "e^x - 1, accurate near 0."),
-    TFE_ANALYTIC_ROW(Log1p, "log1p", dtypes::kInexact, AdClass::Smooth,
-                     "log(1 + x), accurate near 0."),
-    TFE_ANALYTIC_ROW(Floor, "floor", dtypes::kRealFloat, AdClass::ZeroDerivative,
-                     "Largest integer value not above x."),
-    TFE_ANALYTIC_ROW(Ceil, "ceil", dtypes::kRealFloat, AdClass::ZeroDerivative,
-                     "Smallest integer value not below x."),
-    TFE_ANALYTIC_ROW(Round, "round", dtypes::kRealFloat, AdClass::ZeroDerivative,
-                     "Nearest integer value, halves to even (NumPy)."),
-};
-
-#undef TFE_ANALYTIC_ROW
-
-} // namespace tfe::ops::defs
+#endif

@@ -54,6 +54,19 @@ std::optional<OpSamples> analytic_samples(ops::OpCode op) {
     return fn(
         Domain::Unit, [](Scalar z) { return std::log(1.0 + z); },
         [](double x) { return std::log1p(x); }, 1e3);
+  case OpCode::Sinh:
+    return fn(
+        A, [](Scalar z) { return std::sinh(z); }, [](double x) { return std::sinh(x); });
+  case OpCode::Cosh:
+    return fn(
+        A, [](Scalar z) { return std::cosh(z); }, [](double x) { return std::cosh(x); });
+  case OpCode::Erf: // real only: the complex reference is never asked for
+    return fn(
+        A, [](Scalar z) { return z; }, [](double x) { return std::erf(x); });
+  case OpCode::Atan2:
+    return elementwise_samples(
+        {A, A},
+        {[](const V& v, DType) { return Scalar(std::atan2(v[0].real(), v[1].real())); }, none});
   case OpCode::Floor:
     return fn(
         A, [](Scalar z) { return z; }, [](double x) { return std::floor(x); });

@@ -27,20 +27,10 @@ TFE_KERNEL(logical_and);
 TFE_KERNEL(logical_or);
 TFE_KERNEL(logical_xor);
 TFE_KERNEL(logical_not);
-// analytic.cpp
-TFE_KERNEL(exp);
-TFE_KERNEL(log);
-TFE_KERNEL(sin);
-TFE_KERNEL(cos);
-TFE_KERNEL(tan);
-TFE_KERNEL(tanh);
-TFE_KERNEL(sqrt);
-TFE_KERNEL(rsqrt);
-TFE_KERNEL(expm1);
-TFE_KERNEL(log1p);
-TFE_KERNEL(floor);
-TFE_KERNEL(ceil);
-TFE_KERNEL(round);
+// analytic.cpp: one kernel per row of ops/defs/analytic.hpp
+#define TFE_ANALYTIC_KERNEL(Code, name, ...) TFE_KERNEL(name);
+TFE_ANALYTIC_OPS(TFE_ANALYTIC_KERNEL)
+#undef TFE_ANALYTIC_KERNEL
 // complex_parts.cpp
 TFE_KERNEL(real);
 TFE_KERNEL(imag);

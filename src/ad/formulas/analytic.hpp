@@ -1,0 +1,118 @@
+// The derivative formulas of the analytic ops (ops/defs/analytic.hpp), one per Smooth row, named
+// like the op code: the rule table and the dataflow engine's scalar ops are generated from the
+// rows and pick these by name, so a Smooth row without a formula does not compile. Same
+// conventions and value algebras as elementwise.hpp. Every complex-accepting function here is
+// holomorphic: dy = f'(z) dz, no conjugate. A formula reuses the output y where that saves work.
+#pragma once
+
+#include "ad/formulas/elementwise.hpp"
+#include "ops/op_code.hpp"
+
+namespace tfe::ad::formulas {
+
+// ---- unary: jvp(x, y, dx) ---------------------------------------------------------------------
+template <class A> struct Sin {
+  using V = typename A::Value;
+  static Tangent<A> jvp(const V& x, const V&, const Tangent<A>& dx) {
+    return detail::scaled<A>(dx, [&] { return A::cos(x); });
+  }
+};
+template <class A> struct Cos {
+  using V = typename A::Value;
+  static Tangent<A> jvp(const V& x, const V&, const Tangent<A>& dx) {
+    return detail::scaled<A>(dx, [&] { return A::neg(A::sin(x)); });
+  }
+};
+// d tan = (1 + y^2) dx, d tanh = (1 - y^2) dx, d exp = y dx.
+template <class A> struct Tan {
+  using V = typename A::Value;
+  static Tangent<A> jvp(const V&, const V& y, const Tangent<A>& dx) {
+    return detail::scaled<A>(dx, [&] { return A::add(A::constant(y, 1.0), A::mul(y, y)); });
+  }
+};
+template <class A> struct Tanh {
+  using V = typename A::Value;
+  static Tangent<A> jvp(const V&, const V& y, const Tangent<A>& dx) {
+    return detail::scaled<A>(dx, [&] { return A::sub(A::constant(y, 1.0), A::mul(y, y)); });
+  }
+};
+template <class A> struct Sinh {
+  using V = typename A::Value;
+  static Tangent<A> jvp(const V& x, const V&, const Tangent<A>& dx) {
+    return detail::scaled<A>(dx, [&] { return A::template apply<ops::OpCode::Cosh>(x); });
+  }
+};
+template <class A> struct Cosh {
+  using V = typename A::Value;
+  static Tangent<A> jvp(const V& x, const V&, const Tangent<A>& dx) {
+    return detail::scaled<A>(dx, [&] { return A::template apply<ops::OpCode::Sinh>(x); });
+  }
+};
+template <class A> struct Exp {
+  using V = typename A::Value;
+  static Tangent<A> jvp(const V&, const V& y, const Tangent<A>& dx) {
+    return detail::scaled<A>(dx, [&] { return y; });
+  }
+};
+// d expm1 = e^x dx = (y + 1) dx.
+template <class A> struct Expm1 {
+  using V = typename A::Value;
+  static Tangent<A> jvp(const V&, const V& y, const Tangent<A>& dx) {
+    return detail::scaled<A>(dx, [&] { return A::add(y, A::constant(y, 1.0)); });
+  }
+};
+template <class A> struct Log {
+  using V = typename A::Value;
+  static Tangent<A> jvp(const V& x, const V&, const Tangent<A>& dx) {
+    if (!dx) return std::nullopt;
+    return A::div(*dx, x);
+  }
+};
+template <class A> struct Log1p {
+  using V = typename A::Value;
+  static Tangent<A> jvp(const V& x, const V&, const Tangent<A>& dx) {
+    if (!dx) return std::nullopt;
+    return A::div(*dx, A::add(x, A::constant(x, 1.0)));
+  }
+};
+template <class A> struct Sqrt {
+  using V = typename A::Value;
+  static Tangent<A> jvp(const V&, const V& y, const Tangent<A>& dx) {
+    if (!dx) return std::nullopt;
+    return A::div(*dx, A::mul(y, A::constant(y, 2.0)));
+  }
+};
+// d x^(-1/2) = -1/2 x^(-3/2) dx = -1/2 y^3 dx: no division by x.
+template <class A> struct Rsqrt {
+  using V = typename A::Value;
+  static Tangent<A> jvp(const V&, const V& y, const Tangent<A>& dx) {
+    return detail::scaled<A>(dx,
+                             [&] { return A::mul(A::mul(y, A::mul(y, y)), A::constant(y, -0.5)); });
+  }
+};
+// d erf = 2/sqrt(pi) e^(-x^2) dx.
+template <class A> struct Erf {
+  using V = typename A::Value;
+  static Tangent<A> jvp(const V& x, const V&, const Tangent<A>& dx) {
+    return detail::scaled<A>(dx, [&] {
+      V gauss = A::template apply<ops::OpCode::Exp>(A::neg(A::mul(x, x)));
+      return A::mul(gauss, A::constant(x, 1.1283791670955126));
+    });
+  }
+};
+
+// ---- binary: jvp(x0, x1, y, dx0, dx1) ------------------------------------------------------
+// atan2(a, b): d = (b da - a db) / (a^2 + b^2).
+template <class A> struct Atan2 {
+  using V = typename A::Value;
+  static Tangent<A> jvp(const V& a, const V& b, const V&, const Tangent<A>& da,
+                        const Tangent<A>& db) {
+    if (!da && !db) return std::nullopt;
+    Tangent<A> num;
+    if (da) num = A::mul(*da, b);
+    if (db) num = detail::sum<A>(num, A::neg(A::mul(*db, a)));
+    return A::div(*num, A::add(A::mul(a, a), A::mul(b, b)));
+  }
+};
+
+} // namespace tfe::ad::formulas

@@ -1,0 +1,89 @@
+// The scalar functions of the analytic ops (ops/defs/analytic.hpp), one functor per row, named
+// like the op code. The CPU kernels map them over tensors (analytic.cpp) and the dataflow
+// engine's scalar ops call them directly, so each function is written once. A functor is
+// instantiated only for the dtypes its row accepts.
+#pragma once
+
+#include <cmath>
+#include <complex>
+
+#include "backend/cpu/thread_budget.hpp"
+#include "core/dtype.hpp"
+#include "ops/op_code.hpp"
+
+namespace tfe::cpu::analytic {
+
+// Transcendentals cost tens of cycles per element: chunks of kGrainMedium.
+#define TFE_STD_FUNCTOR(Name, fn)                                                                  \
+  struct Name {                                                                                    \
+    static constexpr int64_t grain = kGrainMedium;                                                 \
+    template <class T> T operator()(T a) const { return std::fn(a); }                              \
+  };
+TFE_STD_FUNCTOR(Exp, exp)
+TFE_STD_FUNCTOR(Log, log)
+TFE_STD_FUNCTOR(Sin, sin)
+TFE_STD_FUNCTOR(Cos, cos)
+TFE_STD_FUNCTOR(Tan, tan)
+TFE_STD_FUNCTOR(Tanh, tanh)
+TFE_STD_FUNCTOR(Sinh, sinh)
+TFE_STD_FUNCTOR(Cosh, cosh)
+TFE_STD_FUNCTOR(Sqrt, sqrt)
+TFE_STD_FUNCTOR(Erf, erf) // real only (the row accepts F32/F64)
+TFE_STD_FUNCTOR(Floor, floor)
+TFE_STD_FUNCTOR(Ceil, ceil)
+TFE_STD_FUNCTOR(Round, nearbyint) // halves to even under the default rounding mode
+#undef TFE_STD_FUNCTOR
+
+struct Rsqrt {
+  static constexpr int64_t grain = kGrainMedium;
+  template <class T> T operator()(T a) const { return T(1) / std::sqrt(a); }
+};
+
+// Complex expm1/log1p keep their accuracy near 0 by working on the real and imaginary parts.
+struct Expm1 {
+  static constexpr int64_t grain = kGrainMedium;
+  template <class T> T operator()(T a) const {
+    if constexpr (is_complex_v<T>) {
+      // expm1(x + iy) = expm1(x) cos y + (cos y - 1) + i e^x sin y, with cos y - 1 = -2 sin^2(y/2).
+      auto x = a.real(), y = a.imag();
+      if (y == 0) return T(std::expm1(x), y); // real axis: exact, and NaN + 0i stays so (as cexp)
+      auto s = std::sin(y / 2);
+      return T(std::expm1(x) * std::cos(y) - 2 * s * s, std::exp(x) * std::sin(y));
+    } else {
+      return std::expm1(a);
+    }
+  }
+};
+
+struct Log1p {
+  static constexpr int64_t grain = kGrainMedium;
+  template <class T> T operator()(T a) const {
+    if constexpr (is_complex_v<T>) {
+      // log1p(x + iy) = log|1 + z| + i arg(1 + z), |1 + z|^2 = 1 + (2x + x^2 + y^2).
+      auto x = a.real(), y = a.imag();
+      auto m = std::abs(T(x + 1, y));
+      if (m > 0.5 && m < 2) return T(std::log1p(x * (2 + x) + y * y) / 2, std::atan2(y, x + 1));
+      return T(std::log(m), std::atan2(y, x + 1));
+    } else {
+      return std::log1p(a);
+    }
+  }
+};
+
+// atan2(a, b) = the angle of the point (b, a): C's atan2(y = a, x = b).
+struct Atan2 {
+  static constexpr int64_t grain = kGrainMedium;
+  template <class T> T operator()(T a, T b) const { return std::atan2(a, b); }
+};
+
+// The functor of an analytic op code: functor_of<ops::OpCode::Exp> is Exp.
+template <ops::OpCode> struct FunctorOf;
+#define TFE_ANALYTIC_FUNCTOR_OF(Code, ...)                                                         \
+  template <> struct FunctorOf<ops::OpCode::Code> {                                                \
+    using type = Code;                                                                             \
+  };
+TFE_ANALYTIC_OPS(TFE_ANALYTIC_FUNCTOR_OF)
+#undef TFE_ANALYTIC_FUNCTOR_OF
+template <ops::OpCode Op> using functor_of = typename FunctorOf<Op>::type;
+
+} // namespace tfe::cpu::analytic
