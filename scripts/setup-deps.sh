@@ -9,6 +9,7 @@ packages=(
   catch2 libcmocka-dev libbenchmark-dev
   swig python3-dev python3-numpy python3-pytest python3-torch
   gfortran clang-16 libclang-rt-16-dev clang-format doxygen binutils
+  abigail-tools bindgen python3-clang-16 valgrind
 )
 
 missing=()

@@ -3,9 +3,11 @@
 #   1. RelWithDebInfo with -Werror: Catch2 (C++ core), cmocka (C ABI), header and export checks,
 #      the examples, the Python module (pytest), a benchmark smoke run;
 #   2. the installed tree: a consumer built against an install prefix with CMake and pkg-config;
+#      the ABI checks (abidiff against the committed baseline, constants, version map, C++ header
+#      completeness); the Rust crates (cargo test --offline; skipped with a line without cargo);
 #   3. ASan + UBSan: the C++ core and C ABI suites;
-#   4. clang-16 with -Werror: the C++ suites again (GCC 12 and clang both build and run the
-#      coroutine engine, issue 6);
+#   4. clang-16 with -Werror: the C++ suites again, and the C++ header's suites (GCC 12 and clang
+#      both build and run the coroutine engine);
 #   5. ThreadSanitizer: the dataflow runtime's suites and its stress example (they link the
 #      runtime alone, so this stage compiles a dozen files).
 # Ends with one summary line. TFE_SKIP_SANITIZERS=1 skips stages 3 and 5, TFE_SKIP_CLANG=1 stage 4
@@ -34,6 +36,9 @@ stage "build (RelWithDebInfo, -Werror)" configure_main
 if [[ " ${failed[*]-} " != *build* ]]; then
   stage "ctest (all suites)" ctest --test-dir "$build" --output-on-failure -j "$jobs"
   stage "installed-tree consumer" "$root/tools/test_install.sh" "$build"
+  stage "ABI checks (abidiff, constants, version map, C++ header)" \
+    "$root/tools/abi/run_checks.sh" "$build"
+  stage "Rust bindings (cargo test --offline)" "$root/bindings/rust/test.sh" "$build"
 fi
 
 if [ "${TFE_SKIP_SANITIZERS:-0}" != 1 ]; then
@@ -70,9 +75,12 @@ if [ "${TFE_SKIP_CLANG:-0}" != 1 ]; then
     CC=clang-16 CXX=clang++-16 cmake -S "$root" -B "$clang_build" -G Ninja \
       -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS=-O1 -DCMAKE_C_FLAGS=-O1 -DTFE_WERROR=ON \
       -DTFE_BUILD_PYTHON=OFF -DTFE_BUILD_BENCH=OFF -DTFE_BUILD_EXAMPLES=OFF >/dev/null &&
-      cmake --build "$clang_build" -j "$jobs" --target tenferro_cpp_tests tenferro_dataflow_tests &&
+      cmake --build "$clang_build" -j "$jobs" --target tenferro_cpp_tests tenferro_dataflow_tests \
+        tenferro_cxx_header_tests_cxx17 tenferro_cxx_header_tests_cxx20 &&
       "$clang_build/tests/cpp/tenferro_cpp_tests" --order lex &&
-      "$clang_build/tests/dataflow/tenferro_dataflow_tests" --order lex
+      "$clang_build/tests/dataflow/tenferro_dataflow_tests" --order lex &&
+      "$clang_build/tests/cxx_header/tenferro_cxx_header_tests_cxx17" --order lex &&
+      "$clang_build/tests/cxx_header/tenferro_cxx_header_tests_cxx20" --order lex
   }
   stage "clang-16 (C++ suites)" clang_suites
 fi

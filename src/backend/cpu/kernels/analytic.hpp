@@ -79,9 +79,7 @@ struct Atan2 {
 // The functor of an analytic op code: functor_of<ops::OpCode::Exp> is Exp.
 template <ops::OpCode> struct FunctorOf;
 #define TFE_ANALYTIC_FUNCTOR_OF(Code, ...)                                                         \
-  template <> struct FunctorOf<ops::OpCode::Code> {                                                \
-    using type = Code;                                                                             \
-  };
+  template <> struct FunctorOf<ops::OpCode::Code> { using type = Code; };
 TFE_ANALYTIC_OPS(TFE_ANALYTIC_FUNCTOR_OF)
 #undef TFE_ANALYTIC_FUNCTOR_OF
 template <ops::OpCode Op> using functor_of = typename FunctorOf<Op>::type;

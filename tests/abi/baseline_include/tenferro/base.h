@@ -1,0 +1,95 @@
+/* tenferro/base.h: export macros, status codes, dtype and comparison constants, version and
+ * error functions. Included by tenferro.h; see the conventions block there. */
+#ifndef TENFERRO_BASE_H
+#define TENFERRO_BASE_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(SWIG)
+#define TFE_API
+#define TFE_NODISCARD
+#elif defined(_WIN32)
+#define TFE_API __declspec(dllexport)
+#define TFE_NODISCARD
+#else
+#define TFE_API __attribute__((visibility("default")))
+#define TFE_NODISCARD __attribute__((warn_unused_result))
+#endif
+
+/** ABI version of this header; tfe_abi_version() returns the value the library was built with. */
+#define TFE_ABI_VERSION 1
+
+/** Status of every fallible call. Codes are append-only; treat an unknown code as an error. */
+typedef int32_t tfe_status;
+#define TFE_OK 0
+#define TFE_ERR_INVALID_ARGUMENT 1
+#define TFE_ERR_SHAPE_MISMATCH 2
+#define TFE_ERR_DTYPE_MISMATCH 3
+#define TFE_ERR_OUT_OF_MEMORY 4
+#define TFE_ERR_NOT_SUPPORTED 5
+#define TFE_ERR_DEVICE 6
+#define TFE_ERR_NOT_DIFFERENTIABLE 7
+#define TFE_ERR_SINGULAR 8
+#define TFE_ERR_NON_CONVERGENCE 9
+#define TFE_ERR_NUMERICAL 10
+#define TFE_ERR_INTERNAL 100
+
+/** Element types (int32_t values). C32/C64 are interleaved (re, im) pairs of float/double. */
+#define TFE_BOOL 1
+#define TFE_I32 2
+#define TFE_I64 3
+#define TFE_F32 4
+#define TFE_F64 5
+#define TFE_C32 6
+#define TFE_C64 7
+
+/** Directions of tfe_compare (int32_t values). */
+#define TFE_CMP_EQ 0
+#define TFE_CMP_NE 1
+#define TFE_CMP_LT 2
+#define TFE_CMP_LE 3
+#define TFE_CMP_GT 4
+#define TFE_CMP_GE 5
+
+/** The library version, e.g. "0.1.0". Static storage; never freed. @since 0.1 */
+TFE_API const char* tfe_version(void);
+
+/** TFE_ABI_VERSION as the library was built; compare with the header's value. @since 0.1 */
+TFE_API int32_t tfe_abi_version(void);
+
+/**
+ * The message of the last failing call on this thread: one line starting with the public
+ * function's name, then the offending values; "" after a successful call. The pointer is
+ * borrowed: valid until the next state-changing tenferro call on the same thread. Does not
+ * change the error state. @since 0.1
+ */
+TFE_API const char* tfe_last_error_message(void);
+
+/**
+ * Copies the last error message of this thread into buf.
+ * @param buf receives min(capacity - 1, strlen) bytes and a NUL when capacity > 0; may be NULL
+ *        iff capacity == 0.
+ * @param capacity size of buf in bytes.
+ * @param needed if non-NULL, receives strlen + 1.
+ * @return TFE_OK (also when truncated); TFE_ERR_INVALID_ARGUMENT when buf is NULL with
+ *         capacity > 0 or capacity < 0. Does not change the error state. @since 0.1
+ */
+TFE_API TFE_NODISCARD tfe_status tfe_last_error_copy(char* buf, int64_t capacity, int64_t* needed);
+
+/** "TFE_OK", "TFE_ERR_SHAPE_MISMATCH", ...; "TFE_ERR_UNKNOWN" for other values. Static
+ *  storage. Does not change the error state. @since 0.1 */
+TFE_API const char* tfe_status_name(tfe_status s);
+
+/** Number of live handles (contexts and tensors) in the process: a leak check for bindings'
+ *  test suites. Does not change the error state. @since 0.1 */
+TFE_API int64_t tfe_debug_live_objects(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TENFERRO_BASE_H */

@@ -1,0 +1,127 @@
+/* tenferro/ops_shape.h: contraction, reductions, structural and indexing ops, conversion.
+ * Included by tenferro.h. Common conventions as in ops_elementwise.h: out is a new reference
+ * (NULL on failure), inputs are borrowed, axes count from 0 and NumPy-style negative axes count
+ * from the end. Matrices are the first two dims, batch dims follow ([M,N,B..]). Extent-valued
+ * parameters (the shapes of reshape and the broadcasts, slice starts/limits, dynamic_slice
+ * sizes) take -k for symbol k of the context, for traced programs (tenferro/program.h).
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (NULL handle or array, axis out of range, duplicate
+ * axes, bad parameter); TFE_ERR_SHAPE_MISMATCH; TFE_ERR_DTYPE_MISMATCH. @since 0.1 */
+#ifndef TENFERRO_OPS_SHAPE_H
+#define TENFERRO_OPS_SHAPE_H
+
+#include "tenferro/tensor.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** [M,K,B..] x [K,N,B..] -> [M,N,B..]; rank >= 2 on both; batch dims broadcast left-aligned;
+ *  operands promote; floats and complex run on BLAS gemm. */
+TFE_API TFE_NODISCARD tfe_status tfe_matmul(tfe_tensor** out, const tfe_tensor* a,
+                                            const tfe_tensor* b);
+/** General contraction. Output dims: lhs free dims (lhs order), rhs free dims (rhs order), then
+ *  batch dims (lhs batch order). Arrays have n_contracting / n_batch entries (NULL when 0). */
+TFE_API TFE_NODISCARD tfe_status tfe_dot_general(tfe_tensor** out, const tfe_tensor* lhs,
+                                                 const tfe_tensor* rhs, int32_t n_contracting,
+                                                 const int64_t* lhs_contracting,
+                                                 const int64_t* rhs_contracting, int32_t n_batch,
+                                                 const int64_t* lhs_batch,
+                                                 const int64_t* rhs_batch);
+
+/** Sum over axes (dropped); n_axes == 0 means every axis (rank-0 result). Bool and I32
+ *  accumulate in I64 (NumPy); integers wrap. */
+TFE_API TFE_NODISCARD tfe_status tfe_sum(tfe_tensor** out, const tfe_tensor* x, int32_t n_axes,
+                                         const int64_t* axes);
+/** Product over axes, same conventions as tfe_sum. */
+TFE_API TFE_NODISCARD tfe_status tfe_prod(tfe_tensor** out, const tfe_tensor* x, int32_t n_axes,
+                                          const int64_t* axes);
+/** Mean over axes (n_axes == 0: all); integers and Bool give F64; an empty mean is NaN. */
+TFE_API TFE_NODISCARD tfe_status tfe_mean(tfe_tensor** out, const tfe_tensor* x, int32_t n_axes,
+                                          const int64_t* axes);
+/** The IR reductions: dtype kept (no widening); n_axes == 0 means every axis. */
+TFE_API TFE_NODISCARD tfe_status tfe_reduce_sum(tfe_tensor** out, const tfe_tensor* x,
+                                                int32_t n_axes, const int64_t* axes);
+TFE_API TFE_NODISCARD tfe_status tfe_reduce_prod(tfe_tensor** out, const tfe_tensor* x,
+                                                 int32_t n_axes, const int64_t* axes);
+/** Maximum over axes (NaN propagates; any() on Bool); no complex. */
+TFE_API TFE_NODISCARD tfe_status tfe_reduce_max(tfe_tensor** out, const tfe_tensor* x,
+                                                int32_t n_axes, const int64_t* axes);
+/** Minimum over axes (NaN propagates; all() on Bool); no complex. */
+TFE_API TFE_NODISCARD tfe_status tfe_reduce_min(tfe_tensor** out, const tfe_tensor* x,
+                                                int32_t n_axes, const int64_t* axes);
+
+/** Checked conversion: only lossless ones (join(from, to) == to), else TFE_ERR_DTYPE_MISMATCH. */
+TFE_API TFE_NODISCARD tfe_status tfe_convert(tfe_tensor** out, const tfe_tensor* x, int32_t dtype);
+/** Lossy conversion (the IR Convert): float -> int truncates toward zero and saturates, NaN -> 0;
+ *  complex -> real keeps the real part; -> Bool is x != 0. */
+TFE_API TFE_NODISCARD tfe_status tfe_cast(tfe_tensor** out, const tfe_tensor* x, int32_t dtype);
+/** Output dim i is input dim perm[i]; ndim == rank of x. A view (no copy). */
+TFE_API TFE_NODISCARD tfe_status tfe_transpose(tfe_tensor** out, const tfe_tensor* x, int32_t ndim,
+                                               const int64_t* perm);
+/** Same elements in column-major order with a new shape (a view when the layout allows). */
+TFE_API TFE_NODISCARD tfe_status tfe_reshape(tfe_tensor** out, const tfe_tensor* x, int32_t ndim,
+                                             const int64_t* shape);
+/** Operand dim i becomes output dim dims[i] (n_dims == rank of x); extents 1 repeat. A view. */
+TFE_API TFE_NODISCARD tfe_status tfe_broadcast_in_dim(tfe_tensor** out, const tfe_tensor* x,
+                                                      int32_t ndim, const int64_t* shape,
+                                                      int32_t n_dims, const int64_t* dims);
+/** Left-aligned broadcast of x to shape (the rule of the elementwise ops). A view. */
+TFE_API TFE_NODISCARD tfe_status tfe_broadcast_to(tfe_tensor** out, const tfe_tensor* x,
+                                                  int32_t ndim, const int64_t* shape);
+/** Reverses the order of elements along axes. A view. */
+TFE_API TFE_NODISCARD tfe_status tfe_reverse(tfe_tensor** out, const tfe_tensor* x, int32_t n_axes,
+                                             const int64_t* axes);
+/** Diagonal of dims (axis_a, axis_b): axis_b is removed, the diagonal (length min of the two)
+ *  stays at axis_a's position. A view. */
+TFE_API TFE_NODISCARD tfe_status tfe_extract_diag(tfe_tensor** out, const tfe_tensor* x,
+                                                  int64_t axis_a, int64_t axis_b);
+/** Inverse of extract_diag: axes name output dims; inserts axis_b and puts x on the diagonal. */
+TFE_API TFE_NODISCARD tfe_status tfe_embed_diag(tfe_tensor** out, const tfe_tensor* x,
+                                                int64_t axis_a, int64_t axis_b);
+/** Lower triangle of each matrix: keeps (i, j) with j - i <= k. */
+TFE_API TFE_NODISCARD tfe_status tfe_tril(tfe_tensor** out, const tfe_tensor* x, int64_t k);
+/** Upper triangle of each matrix: keeps (i, j) with j - i >= k. */
+TFE_API TFE_NODISCARD tfe_status tfe_triu(tfe_tensor** out, const tfe_tensor* x, int64_t k);
+/** The index along axis for every position of shape, as a numeric dtype. */
+TFE_API TFE_NODISCARD tfe_status tfe_iota(tfe_tensor** out, tfe_context* ctx, int32_t dtype,
+                                          int32_t ndim, const int64_t* shape, int64_t axis);
+
+/** Elements starts[d] <= i < limits[d] with step strides[d] (strides NULL: all 1). A view. */
+TFE_API TFE_NODISCARD tfe_status tfe_slice(tfe_tensor** out, const tfe_tensor* x, int32_t ndim,
+                                           const int64_t* starts, const int64_t* limits,
+                                           const int64_t* strides);
+/** Block of extents sizes at start indices from a rank-1 integer tensor of `ndim` entries,
+ *  clamped so the block fits. */
+TFE_API TFE_NODISCARD tfe_status tfe_dynamic_slice(tfe_tensor** out, const tfe_tensor* x,
+                                                   const tfe_tensor* starts, int32_t ndim,
+                                                   const int64_t* sizes);
+/** x with the block at (clamped) starts replaced by update; x and update promote. */
+TFE_API TFE_NODISCARD tfe_status tfe_dynamic_update_slice(tfe_tensor** out, const tfe_tensor* x,
+                                                          const tfe_tensor* update,
+                                                          const tfe_tensor* starts);
+/** Take along axis: out = x[..., indices, ...] with indices' shape replacing dim axis.
+ *  @return also TFE_ERR_INVALID_ARGUMENT for an index outside [0, extent). */
+TFE_API TFE_NODISCARD tfe_status tfe_gather(tfe_tensor** out, const tfe_tensor* x,
+                                            const tfe_tensor* indices, int64_t axis);
+/** Scatter-add along axis: x plus updates added at indices (duplicates accumulate); updates
+ *  have the shape tfe_gather would give; x and updates promote. */
+TFE_API TFE_NODISCARD tfe_status tfe_scatter(tfe_tensor** out, const tfe_tensor* x,
+                                             const tfe_tensor* indices, const tfe_tensor* updates,
+                                             int64_t axis);
+/** Zero padding: low/high per dim (negative crops) and interior zeros between elements
+ *  (interior NULL: none). */
+TFE_API TFE_NODISCARD tfe_status tfe_pad(tfe_tensor** out, const tfe_tensor* x, int32_t ndim,
+                                         const int64_t* low, const int64_t* high,
+                                         const int64_t* interior);
+/** Joins n >= 1 tensors along axis; the others extents must agree; dtypes promote. */
+TFE_API TFE_NODISCARD tfe_status tfe_concatenate(tfe_tensor** out, int32_t n, tfe_tensor* const* xs,
+                                                 int64_t axis);
+/** Stacks n >= 1 tensors of one shape along a new axis (counted in the output rank). */
+TFE_API TFE_NODISCARD tfe_status tfe_stack(tfe_tensor** out, int32_t n, tfe_tensor* const* xs,
+                                           int64_t axis);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TENFERRO_OPS_SHAPE_H */

@@ -1,0 +1,182 @@
+/* tenferro/tensor.h: contexts, tensors (creation from and to memory, accessors), creation
+ * helpers, threads and devices. Included by tenferro.h; see the conventions block there. */
+#ifndef TENFERRO_TENSOR_H
+#define TENFERRO_TENSOR_H
+
+#include "tenferro/base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** A library context: owns derivative caches and AD scopes; every tensor retains its context. */
+typedef struct tfe_context tfe_context;
+/** An immutable n-dimensional array (reference counted). */
+typedef struct tfe_tensor tfe_tensor;
+
+/**
+ * Creates an eager-mode context.
+ * @param[out] out new reference owned by the caller (release with tfe_context_release); NULL on
+ *             failure.
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT if out is NULL. @since 0.1
+ */
+TFE_API TFE_NODISCARD tfe_status tfe_context_create(tfe_context** out);
+/* Scheduler kinds of a dataflow context. */
+#define TFE_SCHEDULER_THREADS 0 /* a worker pool; threads 0 = the thread budget */
+#define TFE_SCHEDULER_DEBUG 1   /* deterministic: work runs inside waits, on the waiting thread */
+/* Context modes (tfe_context_mode). */
+#define TFE_CONTEXT_EAGER 0
+#define TFE_CONTEXT_DATAFLOW 1
+
+/**
+ * Creates a dataflow-mode context (seed 003's engine over tensors; guide: docs/dataflow.md).
+ * Every op function of this library then schedules its forward work and, when an operand is
+ * tracked, its reverse work, and returns at once.
+ *
+ * Eager vs dataflow context (the same functions; docs/user-guide.md has this table):
+ * - op calls: eager computes, then returns; dataflow checks shapes and dtypes, schedules the
+ *   work and returns at once.
+ * - shape, dtype and argument errors: returned by the op in both modes.
+ * - numerical and kernel errors (TFE_ERR_SINGULAR, ...): eager returns them from the op;
+ *   dataflow from the first read of the value or of anything downstream (tfe_tensor_to_data,
+ *   tfe_tensor_data, tfe_tensor_stride, tfe_tensor_grad, a DLPack export).
+ * - tfe_tensor_to_data, tfe_tensor_data: eager reads; dataflow waits for the value.
+ * - tfe_tensor_set_requires_grad: eager on leaves only; dataflow on any untracked tensor, a
+ *   pending one too (a new variable sharing its value).
+ * - tfe_backward(loss, seed): eager computes and accumulates into variables' grads; dataflow
+ *   seeds the loss (once: a second seed is TFE_ERR_INVALID_ARGUMENT) and the reverse work runs
+ *   as gradients are needed.
+ * - tfe_tensor_grad(t): eager returns the stored gradient; dataflow seals t's graph and waits
+ *   for dL/dt (any tracked tensor, not only variables); NULL when absent (nothing seeded
+ *   depends on t, or only through ops of zero derivative).
+ * - after a gradient request: a dataflow graph is sealed; its tensors feed new ops as untracked
+ *   values (x - lr * g needs no wait) and seeding into it is TFE_ERR_INVALID_ARGUMENT.
+ * - tfe_no_grad_enter/exit: eager records nothing; dataflow operands enter untracked.
+ * - tfe_vjp, tfe_jvp, tfe_capture_trace_enter: TFE_ERR_NOT_SUPPORTED in a dataflow context.
+ * - a wait that can never finish (dataflow only): TFE_ERR_INVALID_ARGUMENT naming what waits on
+ *   what.
+ *
+ * Gradients are deterministic: the same bits under either scheduler and any thread count.
+ * @param[out] out new reference (tfe_context_release); NULL on failure.
+ * @param scheduler TFE_SCHEDULER_THREADS or TFE_SCHEDULER_DEBUG.
+ * @param threads threads of the pool, the waiting thread included (>= 1), or 0 for the thread
+ *        budget (tfe_get_num_threads); 0 or 1 for TFE_SCHEDULER_DEBUG.
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (NULL out, unknown scheduler, negative threads,
+ *         threads > 1 with the debug scheduler). @since 0.1
+ */
+TFE_API TFE_NODISCARD tfe_status tfe_context_create_dataflow(tfe_context** out, int32_t scheduler,
+                                                             int32_t threads);
+/** TFE_CONTEXT_EAGER or TFE_CONTEXT_DATAFLOW. @since 0.1 */
+TFE_API TFE_NODISCARD tfe_status tfe_context_mode(const tfe_context* ctx, int32_t* out);
+/** Adds a reference. @return TFE_ERR_INVALID_ARGUMENT if ctx is NULL. @since 0.1 */
+TFE_API TFE_NODISCARD tfe_status tfe_context_retain(tfe_context* ctx);
+/** Drops a reference; the context goes when its last handle (tensors included) goes. NULL-safe.
+ *  @since 0.1 */
+TFE_API void tfe_context_release(tfe_context* ctx);
+
+/**
+ * A tensor holding a copy of caller memory.
+ * @param[out] out new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ * @param ctx the context the tensor belongs to (retained).
+ * @param dtype TFE_BOOL .. TFE_C64. Bool bytes that are non-zero are stored as 1.
+ * @param ndim rank >= 0; shape and strides may be NULL when ndim == 0.
+ * @param shape ndim extents >= 0.
+ * @param strides ndim signed strides in elements, or NULL for compact column-major.
+ * @param data element (0,..,0) of the source; may be NULL when the tensor has no elements.
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (NULL pointer, unknown dtype, negative extent or
+ *         ndim); TFE_ERR_NUMERICAL (element count overflows int64). @since 0.1
+ */
+TFE_API TFE_NODISCARD tfe_status tfe_tensor_from_data(tfe_tensor** out, tfe_context* ctx,
+                                                      int32_t dtype, int32_t ndim,
+                                                      const int64_t* shape, const int64_t* strides,
+                                                      const void* data);
+
+/**
+ * Writes the values compact column-major into dst.
+ * @param t the tensor (borrowed).
+ * @param capacity_bytes size of dst in bytes; at least numel * element size.
+ * @param dst caller buffer of capacity_bytes; may be NULL when the tensor has no elements.
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (NULL t or dst, capacity_bytes below numel * element
+ *         size). @since 0.1
+ */
+TFE_API TFE_NODISCARD tfe_status tfe_tensor_to_data(const tfe_tensor* t, void* dst,
+                                                    int64_t capacity_bytes);
+
+/** dtype of t (TFE_BOOL .. TFE_C64). @since 0.1 */
+TFE_API TFE_NODISCARD tfe_status tfe_tensor_dtype(const tfe_tensor* t, int32_t* out);
+/** Rank of t. @since 0.1 */
+TFE_API TFE_NODISCARD tfe_status tfe_tensor_ndim(const tfe_tensor* t, int32_t* out);
+/** Writes ndim extents into out_shape (may be NULL when ndim == 0). @since 0.1 */
+TFE_API TFE_NODISCARD tfe_status tfe_tensor_shape(const tfe_tensor* t, int64_t* out_shape);
+/** Number of elements. @since 0.1 */
+TFE_API TFE_NODISCARD tfe_status tfe_tensor_numel(const tfe_tensor* t, int64_t* out);
+/** Stride in elements of dim `axis` (NumPy-style negative axes allowed) of t's layout; views
+ *  may have negative or zero strides. @since 0.1 */
+TFE_API TFE_NODISCARD tfe_status tfe_tensor_stride(const tfe_tensor* t, int64_t axis, int64_t* out);
+/** Borrowed address of element (0,..,0), valid while t lives; read-only. @since 0.1 */
+TFE_API TFE_NODISCARD tfe_status tfe_tensor_data(const tfe_tensor* t, const void** out);
+/** The context of t. @param[out] out new reference (tfe_context_release).
+ *  @param t the tensor (borrowed). @since 0.1 */
+TFE_API TFE_NODISCARD tfe_status tfe_tensor_context(tfe_context** out, const tfe_tensor* t);
+/** A compact column-major tensor with the values of t (a new handle; storage shared when t is
+ *  already compact). @since 0.1 */
+TFE_API TFE_NODISCARD tfe_status tfe_tensor_contiguous(tfe_tensor** out, const tfe_tensor* t);
+/** Adds a reference. @since 0.1 */
+TFE_API TFE_NODISCARD tfe_status tfe_tensor_retain(tfe_tensor* t);
+/** Drops a reference. NULL-safe. @since 0.1 */
+TFE_API void tfe_tensor_release(tfe_tensor* t);
+
+/* ---- creation (each: @param[out] out new reference, NULL on failure) ---- */
+
+/** Every element zero. @since 0.1 */
+TFE_API TFE_NODISCARD tfe_status tfe_zeros(tfe_tensor** out, tfe_context* ctx, int32_t dtype,
+                                           int32_t ndim, const int64_t* shape);
+/** Every element one (true for Bool). @since 0.1 */
+TFE_API TFE_NODISCARD tfe_status tfe_ones(tfe_tensor** out, tfe_context* ctx, int32_t dtype,
+                                          int32_t ndim, const int64_t* shape);
+/** Every element equal to *value, one element of dtype (copied). @since 0.1 */
+TFE_API TFE_NODISCARD tfe_status tfe_full(tfe_tensor** out, tfe_context* ctx, int32_t dtype,
+                                          int32_t ndim, const int64_t* shape, const void* value);
+/** An n x m matrix with ones on the diagonal. @since 0.1 */
+TFE_API TFE_NODISCARD tfe_status tfe_eye(tfe_tensor** out, tfe_context* ctx, int32_t dtype,
+                                         int64_t n, int64_t m);
+/** [start, stop) with step as a rank-1 tensor of ceil((stop-start)/step) elements; numeric
+ *  dtypes; step non-zero and finite. @since 0.1 */
+TFE_API TFE_NODISCARD tfe_status tfe_arange(tfe_tensor** out, tfe_context* ctx, int32_t dtype,
+                                            double start, double stop, double step);
+/** Uniform in [low, high) (per part for complex), counter-based from seed: the same seed gives
+ *  the same values on every machine and thread count. F32/F64/C32/C64. @since 0.1 */
+TFE_API TFE_NODISCARD tfe_status tfe_random_uniform(tfe_tensor** out, tfe_context* ctx,
+                                                    int32_t dtype, int32_t ndim,
+                                                    const int64_t* shape, uint64_t seed, double low,
+                                                    double high);
+/** Standard normal (complex: independent parts of variance 1/2), counter-based from seed.
+ *  @since 0.1 */
+TFE_API TFE_NODISCARD tfe_status tfe_random_normal(tfe_tensor** out, tfe_context* ctx,
+                                                   int32_t dtype, int32_t ndim,
+                                                   const int64_t* shape, uint64_t seed);
+
+/* ---- threads, devices, introspection ---- */
+
+/** Sets the library's thread budget (>= 1), shared by its kernels and OpenBLAS, which is
+ *  process-wide (NumPy or PyTorch in the same process see the same OpenBLAS setting).
+ *  @since 0.1 */
+TFE_API TFE_NODISCARD tfe_status tfe_set_num_threads(int32_t threads);
+/** The thread budget (defaults to the hardware concurrency or TFE_NUM_THREADS). @since 0.1 */
+TFE_API TFE_NODISCARD tfe_status tfe_get_num_threads(int32_t* out);
+/** Number of usable CUDA devices; 0 in a CPU-only build. @since 0.1 */
+TFE_API TFE_NODISCARD tfe_status tfe_device_count(int32_t* out);
+
+/** Number of core IR ops in the op table (the linalg ops of linalg.h are extension ops, not
+ *  listed here). @since 0.1 */
+TFE_API int32_t tfe_op_count(void);
+/** IR name of op i ("add", "dot_general", ...), or NULL when i is out of range. Static. */
+TFE_API const char* tfe_op_name(int32_t i);
+/** Name of the C function that runs op i ("tfe_add", "tfe_div_trunc", ...), or NULL. Static. */
+TFE_API const char* tfe_op_c_name(int32_t i);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TENFERRO_TENSOR_H */

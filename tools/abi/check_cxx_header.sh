@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The C++ layer (include/tenferro/tenferro.hpp and the ops_math.hpp it includes, generated from
+# the op registry) wraps every function of the C headers: each
+# TFE_API name must occur in its code (comments stripped), unless it is excluded below with a
+# reason. A function added to the C ABI thus fails this check until the header wraps it.
+#   tools/abi/check_cxx_header.sh
+set -euo pipefail
+# shellcheck source=common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+hpp=$abi_headers/tenferro.hpp
+
+# Functions with no C++ counterpart, one per line with the reason. Empty today: every C function,
+# down to the error-copy and introspection helpers, has a wrapper.
+excluded=$(
+  cat << 'LIST' | sed -e 's/#.*//' -e '/^[[:space:]]*$/d' | awk '{ print $1 }'
+LIST
+)
+
+code=$(mktemp)
+trap 'rm -f "$code"' EXIT
+perl -0777 -pe 's{/\*.*?\*/}{}gs; s{//[^\n]*}{}g' "$hpp" "$abi_headers/ops_math.hpp" > "$code"
+missing=()
+count=0
+while read -r fn; do
+  count=$((count + 1))
+  if grep -qx "$fn" <<< "$excluded"; then continue; fi
+  if ! grep -qw "$fn" "$code"; then missing+=("$fn"); fi
+done < <(abi_declared_functions)
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "check_cxx_header: tenferro.hpp does not wrap:" "${missing[@]}" >&2
+  exit 1
+fi
+echo "check_cxx_header: tenferro.hpp wraps all $count C functions" \
+  "($(printf '%s\n' "$excluded" | grep -c . || true) excluded)"
