@@ -134,7 +134,7 @@ std::vector<bool> nodes_to_run(const Program& p, std::span<const int32_t> given)
 }
 
 CompiledPtr compile(const Program& p, std::span<const ops::ConcreteMeta> arguments,
-                    std::span<const int32_t> given) {
+                    std::span<const int32_t> given, const backend::Backend& target) {
   std::vector<int64_t> symbols = bind_symbols(p, arguments);
   for (const ops::ShapeGuard& g : p.guards) {
     int64_t a = evaluate(g.a, symbols), b = evaluate(g.b, symbols);
@@ -144,6 +144,7 @@ CompiledPtr compile(const Program& p, std::span<const ops::ConcreteMeta> argumen
   }
 
   auto c = std::make_shared<CompiledProgram>();
+  c->backend = &target;
   // A node's outputs occupy consecutive slots from slot_of[node].
   std::unordered_map<const Node*, int32_t> slot_of;
   std::vector<ops::Meta> slot_meta;
@@ -190,6 +191,7 @@ CompiledPtr compile(const Program& p, std::span<const ops::ConcreteMeta> argumen
       continue;
     }
     Instruction ins;
+    backend::Kernel kernel = nullptr; // ops with several outputs run through multi_output
     ins.op = n->op;
     ins.origin = n->origin;
     ins.params = bind_params(n->params, symbols);
@@ -198,7 +200,10 @@ CompiledPtr compile(const Program& p, std::span<const ops::ConcreteMeta> argumen
     if (n->outputs.size() == 1) {
       ops::Meta out = ops::infer_meta(n->op, in_metas, ins.params);
       ins.out = ops::concrete(out);
-      ins.kernel = cpu::kernel_for(n->op);
+      kernel = target.kernel_for(n->op);
+      if (!kernel)
+        fail(Status::NotSupported, "%s has no %s kernel",
+             std::string(ops::op_def(n->op).name).c_str(), std::string(target.name).c_str());
       ins.output = new_slot(n.get(), out);
     } else {
       ops::MetaList outs = ops::infer_metas(n->op, in_metas, ins.params);
@@ -209,6 +214,7 @@ CompiledPtr compile(const Program& p, std::span<const ops::ConcreteMeta> argumen
     }
     seen.emplace(key, ins.output);
     c->code.push_back(std::move(ins));
+    c->kernels.push_back(kernel);
   }
   for (const Value& o : p.outputs) c->output_slots.push_back(slot(o));
 
@@ -228,8 +234,8 @@ CompiledPtr compile(const Program& p, std::span<const ops::ConcreteMeta> argumen
 
 CompiledPtr compile_cached(CompileCache& cache, const Program& p,
                            std::span<const ops::ConcreteMeta> arguments,
-                           std::span<const int32_t> given) {
-  CacheKey key{p.fingerprint, p.fingerprint2};
+                           std::span<const int32_t> given, const backend::Backend& target) {
+  CacheKey key{p.fingerprint, p.fingerprint2, reinterpret_cast<uintptr_t>(&target)};
   for (const ops::ConcreteMeta& m : arguments) {
     key.push_back(static_cast<uint64_t>(m.dtype) << 32 | m.shape.size());
     for (int64_t e : m.shape) key.push_back(static_cast<uint64_t>(e));
@@ -237,9 +243,11 @@ CompiledPtr compile_cached(CompileCache& cache, const Program& p,
   key.push_back(~uint64_t{0} - given.size()); // cannot be read as a dtype/rank word
   for (int32_t g : given) key.push_back(static_cast<uint64_t>(g));
   if (auto hit = cache.find(key)) return hit;
-  CompiledPtr c = compile(p, arguments, given);
+  CompiledPtr c = compile(p, arguments, given, target);
   cache.insert(
-      key, c, static_cast<int64_t>(sizeof(CompiledProgram) + c->code.size() * sizeof(Instruction)));
+      key, c,
+      static_cast<int64_t>(sizeof(CompiledProgram) +
+                           c->code.size() * (sizeof(Instruction) + sizeof(backend::Kernel))));
   return c;
 }
 
@@ -251,14 +259,15 @@ std::vector<Tensor> execute(const CompiledProgram& c, std::span<const Tensor> ar
   for (size_t i = 0; i < captured.size(); ++i)
     slots[static_cast<size_t>(c.captured_slots[i])] = captured[i];
   std::vector<Tensor> in;
-  for (const Instruction& ins : c.code) {
+  for (size_t i = 0; i < c.code.size(); ++i) {
+    const Instruction& ins = c.code[i];
     in.clear();
     for (int32_t s : ins.inputs) in.push_back(slots[static_cast<size_t>(s)]);
     try {
       if (ins.outs.empty()) {
-        slots[static_cast<size_t>(ins.output)] = ins.kernel(in, ins.params, ins.out);
+        slots[static_cast<size_t>(ins.output)] = c.kernels[i](in, ins.params, ins.out);
       } else {
-        cpu::run_extension(
+        c.backend->multi_output(
             in, ins.params, ins.outs,
             std::span<Tensor>(slots).subspan(static_cast<size_t>(ins.output), ins.outs.size()));
       }

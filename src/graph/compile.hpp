@@ -8,19 +8,19 @@
 #include <span>
 #include <vector>
 
-#include "backend/cpu/kernel.hpp"
+#include "backend/backend.hpp"
 #include "graph/lru_cache.hpp"
 #include "graph/program.hpp"
 
 namespace tfe::graph {
 
+// One op of a compiled program: backend-neutral (the kernel is bound by CompiledProgram).
 struct Instruction {
-  cpu::Kernel kernel; // single-output ops
   ops::OpCode op;
   ops::Params params; // concrete
   ops::ConcreteMeta out;
   // An op with several outputs: their metadata; they go to slots output, output + 1, ...
-  // (cpu::run_extension writes them all in one call).
+  // (the backend's multi-output kernel writes them all in one call).
   std::vector<ops::ConcreteMeta> outs;
   SmallVector<int32_t, 4> inputs; // slots
   int32_t output;                 // slot (of output 0)
@@ -34,6 +34,10 @@ struct CompiledProgram {
   std::vector<ops::ConcreteMeta> arguments; // the bound argument metadata
   std::vector<Instruction> code;
   int64_t eliminated = 0; // nodes removed by CSE
+  // The backend the program was compiled for, and its kernel for each instruction of `code`
+  // (nullptr for ops with several outputs, which run through backend->multi_output).
+  const backend::Backend* backend = nullptr;
+  std::vector<backend::Kernel> kernels;
 };
 using CompiledPtr = std::shared_ptr<const CompiledProgram>;
 
@@ -41,8 +45,11 @@ using CompiledPtr = std::shared_ptr<const CompiledProgram>;
 // guard its condition, and any op its constraint, all before anything runs. The op nodes at the
 // `given` positions of p.order are not computed: their values follow the arguments at execution
 // (in `given` order), and nodes that only they needed are skipped.
+// Every kernel is bound from `target`; an op it lacks is NotSupported naming the op, the dtype
+// and the backend, before anything runs.
 CompiledPtr compile(const Program& p, std::span<const ops::ConcreteMeta> arguments,
-                    std::span<const int32_t> given = {});
+                    std::span<const int32_t> given = {},
+                    const backend::Backend& target = backend::cpu());
 
 // Per position of p.order: whether the node must run when the `given` nodes are supplied.
 std::vector<bool> nodes_to_run(const Program& p, std::span<const int32_t> given);
@@ -58,7 +65,8 @@ using CompileCache = LruCache<CompiledProgram>;
 // compile() through a cache keyed by the program's fingerprint and the argument metadata.
 CompiledPtr compile_cached(CompileCache& cache, const Program& p,
                            std::span<const ops::ConcreteMeta> arguments,
-                           std::span<const int32_t> given = {});
+                           std::span<const int32_t> given = {},
+                           const backend::Backend& target = backend::cpu());
 
 // Runs a compiled program: arguments (then the given node values), captured values in the
 // program's captured order.

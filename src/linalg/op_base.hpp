@@ -6,6 +6,7 @@
 #include <string>
 
 #include "ad/rules/extension_rules.hpp"
+#include "core/linalg_modes.hpp"
 #include "ops/shape_checks.hpp"
 
 namespace tfe::linalg {
@@ -13,8 +14,7 @@ namespace tfe::linalg {
 using ad::Tangent;
 using graph::Value;
 
-// op(A) of LAPACK: A, A^T or A^H. Values are the option encoding.
-enum class Trans : int64_t { No = 0, Transpose = 1, ConjTranspose = 2 };
+using tfe::Trans; // core/linalg_modes.hpp; its values are the option encoding
 
 class LinalgOp : public ops::ExtensionDef, public ad::ExtensionRules {
 public:

@@ -15,7 +15,7 @@ struct TriangularOptions {
   Trans trans = Trans::No;
 };
 
-enum class SvdMode : int64_t { Reduced = 0, Full = 1 };
+using tfe::SvdMode; // core/linalg_modes.hpp
 
 // Outputs in brackets. a, b: [rows, cols, batch..]; equal batch dims across operands.
 const LinalgOp& triangular_solve_op();      // (a, b) -> [x]; linear in b

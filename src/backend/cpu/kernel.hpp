@@ -6,14 +6,14 @@
 #include <span>
 #include <vector>
 
+#include "backend/backend.hpp"
 #include "core/error.hpp"
 #include "core/tensor.hpp"
 #include "ops/op_table.hpp"
 
 namespace tfe::cpu {
 
-using Kernel = Tensor (*)(std::span<const Tensor> in, const ops::Params& params,
-                          const ops::ConcreteMeta& out);
+using Kernel = backend::Kernel;
 
 Kernel kernel_for(ops::OpCode code);
 

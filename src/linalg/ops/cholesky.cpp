@@ -1,7 +1,7 @@
 // Cholesky: A = L L^H (lower) or A = U^H U (upper), reading one triangle of a Hermitian A.
 #include "linalg/ir.hpp"
 #include "linalg/ops.hpp"
-#include "linalg/ops/cpu_options.hpp"
+#include "backend/cpu/lapack/lapack.hpp"
 
 namespace tfe::linalg {
 namespace {

@@ -1,7 +1,7 @@
 // Eigh: A = V diag(w) V^H for Hermitian A (one triangle read); w real and ascending.
 #include "linalg/ir.hpp"
 #include "linalg/ops.hpp"
-#include "linalg/ops/cpu_options.hpp"
+#include "backend/cpu/lapack/lapack.hpp"
 
 namespace tfe::linalg {
 namespace {

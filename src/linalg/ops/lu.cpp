@@ -3,7 +3,7 @@
 // factors, linear in b).
 #include "linalg/ir.hpp"
 #include "linalg/ops.hpp"
-#include "linalg/ops/cpu_options.hpp"
+#include "backend/cpu/lapack/lapack.hpp"
 
 namespace tfe::linalg {
 namespace {
@@ -137,7 +137,7 @@ public:
 
   void run_cpu(std::span<const Tensor> in, const ops::ExtensionParams& p,
                std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
-    out[0] = cpu::lapack::lu_solve(in[0], in[1], in[2], to_lapack(trans(p)));
+    out[0] = cpu::lapack::lu_solve(in[0], in[1], in[2], trans(p));
   }
 
   std::string format_options(const ops::ExtensionParams& p) const override {

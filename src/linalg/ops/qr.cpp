@@ -2,7 +2,7 @@
 // triangular. Never fails on rank deficiency (seed 004).
 #include "linalg/ir.hpp"
 #include "linalg/ops.hpp"
-#include "linalg/ops/cpu_options.hpp"
+#include "backend/cpu/lapack/lapack.hpp"
 
 namespace tfe::linalg {
 namespace {

@@ -3,7 +3,7 @@
 // the (primal) input, which only a differentiated program computes.
 #include "linalg/ir.hpp"
 #include "linalg/ops.hpp"
-#include "linalg/ops/cpu_options.hpp"
+#include "backend/cpu/lapack/lapack.hpp"
 
 namespace tfe::linalg {
 namespace {

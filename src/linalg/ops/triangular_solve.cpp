@@ -2,7 +2,7 @@
 // its transpose solves the adjoint system with the same A.
 #include "linalg/ir.hpp"
 #include "linalg/ops.hpp"
-#include "linalg/ops/cpu_options.hpp"
+#include "backend/cpu/lapack/lapack.hpp"
 
 namespace tfe::linalg {
 namespace {
@@ -26,8 +26,7 @@ public:
   void run_cpu(std::span<const Tensor> in, const ops::ExtensionParams& p,
                std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
     TriangularOptions o = triangular_options(p);
-    out[0] = cpu::lapack::triangular_solve(in[0], in[1], o.upper, o.left, o.unit_diagonal,
-                                           to_lapack(o.trans));
+    out[0] = cpu::lapack::triangular_solve(in[0], in[1], o.upper, o.left, o.unit_diagonal, o.trans);
   }
 
   std::string format_options(const ops::ExtensionParams& p) const override {

@@ -20,11 +20,12 @@
 #include <atomic>
 #include <cstdint>
 
+#include "core/linalg_modes.hpp"
 #include "core/tensor.hpp"
 
 namespace tfe::cpu::lapack {
 
-enum class Trans : uint8_t { No, Transpose, ConjTranspose };
+using tfe::Trans;
 
 // L with A = L L^H (upper=false) or U with A = U^H U (upper=true); the other triangle of the
 // result is exact zeros. Reads only the given triangle of A [N, N, batch...].
@@ -43,7 +44,7 @@ Qr qr(const Tensor& a, bool complete);
 // [K, batch...], descending. Reduced: U [M, K], Vh [K, N]; Full: U [M, M], Vh [N, N];
 // ValuesOnly: u and vh are left undefined. Non-convergence, and NaN or inf in A (which LAPACK
 // cannot take): Status::NonConvergence naming the batch.
-enum class SvdMode : uint8_t { Reduced, Full, ValuesOnly };
+using tfe::SvdMode;
 struct Svd {
   Tensor u, s, vh;
 };

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Rewrites every file generated from the op registry (src/ops/defs/*.hpp) with a build's
+# tools/emit_ops; the ops_*_drift tests compare them after each build.
+#   tools/regenerate_ops.sh [build-dir]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-$root/build}
+cmake --build "$build" --target emit_ops >/dev/null
+emit=$build/tools/emit_ops
+"$emit" table > "$root/docs/ops/table.md"
+"$emit" c-header > "$root/include/tenferro/ops_math.h"
+"$emit" cxx > "$root/include/tenferro/ops_math.hpp"
+"$emit" python > "$root/bindings/python/tenferro/_op_rows.py"
+"$emit" rust > "$root/bindings/rust/tenferro/src/ops_math.rs"
+echo "regenerated the op registry's files from $emit"
