@@ -1,5 +1,5 @@
 // Definitions of the surface templates (surface.hpp). Included only by the two files that
-// instantiate them: surface.cpp (Tensor) and graph/traced_surface.cpp (graph::Value).
+// instantiate them: surface.cpp (Tensor) and traced_instances.cpp (graph::Value).
 #pragma once
 
 #include <array>

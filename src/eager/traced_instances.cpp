@@ -1,5 +1,6 @@
 // The traced instantiation of the surface (eager/surface.hpp): the same promotion, broadcasting
-// and sugar, appending ops to a program instead of running them.
+// and sugar, appending ops to a program instead of running them. It lives with the surface, not
+// in graph/, so the program layer never includes the surface built on it.
 #include <cstring>
 
 #include "eager/surface_impl.hpp"
