@@ -5,6 +5,8 @@
 #   2. the installed tree: a consumer built against an install prefix with CMake and pkg-config;
 #      the ABI checks (abidiff against the committed baseline, constants, version map, C++ header
 #      completeness); the Rust crates (cargo test --offline; skipped with a line without cargo);
+#      the Fortran and Julia layers generated from the headers (drift and coverage), the Fortran
+#      module's tests under valgrind, the Julia tests where julia exists (else a skip line);
 #   3. ASan + UBSan: the C++ core and C ABI suites;
 #   4. clang-16 with -Werror: the C++ suites again, and the C++ header's suites (GCC 12 and clang
 #      both build and run the coroutine engine);
@@ -39,6 +41,8 @@ if [[ " ${failed[*]-} " != *build* ]]; then
   stage "ABI checks (abidiff, constants, version map, C++ header)" \
     "$root/tools/abi/run_checks.sh" "$build"
   stage "Rust bindings (cargo test --offline)" "$root/bindings/rust/test.sh" "$build"
+  stage "Fortran and Julia bindings (generated layers, valgrind, Ising example)" \
+    "$root/bindings/fortran/test.sh" "$build"
 fi
 
 if [ "${TFE_SKIP_SANITIZERS:-0}" != 1 ]; then

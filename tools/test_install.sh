@@ -23,3 +23,18 @@ cc -std=c99 -Wall -Wextra -Werror "$root/tests/install/consumer.c" -o "$tmp/cons
   $flags -Wl,-rpath,"$libdir"
 "$tmp/consumer_pc"
 echo "installed tree: CMake package and pkg-config consumers ok"
+
+# The Fortran module, when the build made it: its .mod files, CMake package and pkg-config entry,
+# and a consumer built through pkg-config.
+fpc=$(find "$prefix" -name tenferro-fortran.pc | head -1)
+if [ -n "$fpc" ]; then
+  test -f "$(find "$prefix" -path '*tenferro/fortran/tenferro.mod' | head -1)"
+  test -f "$(find "$prefix" -path '*tenferro/fortran/tenferro_c.mod' | head -1)"
+  test -f "$(find "$prefix" -name tenferroFortranConfig.cmake | head -1)"
+  cp "$root/tests/install/consumer.f90" "$tmp/"
+  # shellcheck disable=SC2046
+  gfortran "$tmp/consumer.f90" $(PKG_CONFIG_PATH=$(dirname "$fpc"):$PKG_CONFIG_PATH \
+    pkg-config --cflags --libs tenferro-fortran) -Wl,-rpath,"$libdir" -o "$tmp/consumer_f"
+  LD_LIBRARY_PATH=$libdir "$tmp/consumer_f" # the Fortran library finds libtenferro there too
+  echo "installed tree: Fortran module, CMake package and pkg-config consumer ok"
+fi
