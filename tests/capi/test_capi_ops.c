@@ -518,13 +518,45 @@ static void test_every_op_has_a_row(void** state) {
   assert_null(tfe_op_c_name(tfe_op_count()));
 }
 
+/* tril/triu with k far outside the matrix: every k <= -rows (or >= cols) acts like the nearest
+ * bound, with no overflow in between (INT64_MIN + 1 once kept the lower rows). */
+static void test_tril_triu_extreme_k(void** state) {
+  (void)state;
+  tfe_context* ctx = NULL;
+  TFE_OK_OR_FAIL(tfe_context_create(&ctx));
+  const double data[] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+  const int64_t shape[] = {3, 3};
+  tfe_tensor* x = NULL;
+  TFE_OK_OR_FAIL(tfe_tensor_from_data(&x, ctx, TFE_F64, 2, shape, NULL, data));
+  const struct {
+    int lower;
+    int64_t k;
+    int keeps_all; /* else keeps nothing */
+  } cases[] = {
+      {1, INT64_MIN + 1, 0}, {1, INT64_MIN, 0},     {1, INT64_MAX, 1}, {1, -3, 0}, {1, 2, 1},
+      {0, INT64_MIN, 1},     {0, INT64_MIN + 1, 1}, {0, INT64_MAX, 0}, {0, 3, 0},  {0, -2, 1}};
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
+    tfe_tensor* y = NULL;
+    TFE_OK_OR_FAIL(cases[c].lower ? tfe_tril(&y, x, cases[c].k) : tfe_triu(&y, x, cases[c].k));
+    double got[9];
+    TFE_OK_OR_FAIL(tfe_tensor_to_data(y, got, sizeof got));
+    for (int i = 0; i < 9; ++i) assert_true(got[i] == (cases[c].keeps_all ? data[i] : 0.0));
+    tfe_tensor_release(y);
+  }
+  tfe_tensor_release(x);
+  tfe_context_release(ctx);
+}
+
 int main(void) {
-  struct CMUnitTest tests[N_ROWS + 1];
+  struct CMUnitTest tests[N_ROWS + 2];
   for (int k = 0; k < N_ROWS; ++k) {
     struct CMUnitTest t = {rows[k].c_name, test_row, leak_setup, leak_teardown, (void*)&rows[k]};
     tests[k] = t;
   }
   struct CMUnitTest last = {"every_op_has_a_row", test_every_op_has_a_row, NULL, NULL, NULL};
   tests[N_ROWS] = last;
-  return _cmocka_run_group_tests("capi_ops", tests, N_ROWS + 1, NULL, NULL);
+  struct CMUnitTest extreme = {"tril_triu_extreme_k", test_tril_triu_extreme_k, leak_setup,
+                               leak_teardown, NULL};
+  tests[N_ROWS + 1] = extreme;
+  return _cmocka_run_group_tests("capi_ops", tests, N_ROWS + 2, NULL, NULL);
 }

@@ -33,6 +33,9 @@ template <bool Lower> Tensor triangle(const Tensor& x, int64_t k, const ops::Con
   Tensor out = Tensor::empty(m.dtype, m.shape);
   copy_into(out, x);
   int64_t rows = m.shape[0], cols = m.shape[1];
+  // Only k's position relative to the matrix matters: beyond [-rows, cols] every k gives the same
+  // result, and clamping keeps j - k below from overflowing for extreme k.
+  k = std::clamp(k, -rows, cols);
   int64_t batch = rows * cols == 0 ? 0 : out.numel() / (rows * cols);
   int64_t isz = itemsize(m.dtype);
   std::byte* base = out.raw_data();
