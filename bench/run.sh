@@ -3,12 +3,12 @@
 # JSON of every repetition goes to bench/results/<name>-<date>-<commit>[-quick].json and the
 # ratio table is the end of the console output.
 #
-#   bench/run.sh [--quick] [--bench core|ad|eager_ad|linalg|dataflow|cxx_overhead] [extra Google Benchmark flags, e.g.
+#   bench/run.sh [--quick] [--bench core|ad|eager_ad|linalg|dataflow|cxx_overhead|einsum] [extra Google Benchmark flags, e.g.
 #                --benchmark_filter=G1]
 #
 #   --quick    3 repetitions of at least 0.05 s each: a smoke test, not numbers to quote.
 #   --bench    which executable: core (G*), ad (program AD, A*), eager_ad (eager AD, E*),
-#              linalg (L*), dataflow (D*).
+#              linalg (L*), dataflow (D*), einsum (N*).
 # Environment: TFE_BENCH_BUILD_DIR (default build-bench at the repository root).
 set -euo pipefail
 
@@ -37,7 +37,7 @@ if [ ! -f "$build/CMakeCache.txt" ]; then
   cmake -S "$root" -B "$build" "${gen[@]}" -DCMAKE_BUILD_TYPE=Release -DTFE_BUILD_PYTHON=OFF
 fi
 case "$name" in
-  core|ad|eager_ad|linalg|dataflow|cxx_overhead) ;;
+  core|ad|eager_ad|linalg|dataflow|cxx_overhead|einsum) ;;
   *) echo "run.sh: unknown benchmark '$name' (core, ad, eager_ad or linalg)" >&2; exit 2 ;;
 esac
 cmake --build "$build" --target "bench_$name"

@@ -17,6 +17,7 @@
 #include "graph/program.hpp"
 #include "dataflow/scheduler.hpp"
 #include "dataflow/tensor/tensor_var.hpp"
+#include "einsum/cache.hpp"
 #include <vector>
 #include "tenferro/tenferro.h"
 
@@ -49,6 +50,8 @@ struct tfe_context : tfe::capi::Counted {
   // Derivative programs keyed by (source fingerprint, transform, wrt); programs only. Shared by
   // traced functions and eager AD.
   tfe::ad::DerivativeCache derivatives{256, int64_t{64} << 20};
+  // einsum plans (contraction paths) keyed by (subscripts, operand shapes).
+  tfe::einsum::PlanCache einsum_plans{1024, int64_t{16} << 20};
   // Dataflow mode (tfe_context_create_dataflow): the scheduler of every op of this context.
   // Declared last: destroyed first, while the caches its tasks may use still exist.
   std::unique_ptr<tfe::dataflow::Scheduler> scheduler;

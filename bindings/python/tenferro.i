@@ -600,6 +600,7 @@ static PyObject* _tfepy_capsule_name(PyObject* obj) {
 %include "tenferro/program.h"
 %include "tenferro/ad.h"
 %include "tenferro/linalg.h"
+%include "tenferro/einsum.h"
 
 %pythoncode %{
 import re as _re

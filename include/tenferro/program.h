@@ -27,9 +27,12 @@ typedef struct tfe_results tfe_results;
 #define TFE_EXTENT_DERIVED (-9223372036854775807LL - 1)
 
 /** Caches of a context (tfe_context_cache_stats, tfe_context_cache_clear): compiled programs,
- *  and derivative programs (keyed by the source program's structure and the transform). */
+ *  derivative programs (keyed by the source program's structure and the transform), and einsum
+ *  contraction plans (keyed by subscripts and operand shapes; tenferro/einsum.h, @since 0.2).
+ *  Append-only. */
 #define TFE_CACHE_COMPILED 0
 #define TFE_CACHE_DERIVATIVE 1
+#define TFE_CACHE_EINSUM 2
 
 /** Modes of tfe_function_hvp. */
 #define TFE_HVP_FORWARD_OVER_REVERSE 0
@@ -164,7 +167,8 @@ TFE_API TFE_NODISCARD tfe_status tfe_function_output_is_zero(const tfe_function*
 
 /**
  * Statistics of one of the context's caches (TFE_CACHE_COMPILED: compiled programs keyed by
- * program fingerprint and argument shapes; TFE_CACHE_DERIVATIVE: derivative programs). Each
+ * program fingerprint and argument shapes; TFE_CACHE_DERIVATIVE: derivative programs;
+ * TFE_CACHE_EINSUM: einsum contraction plans). Each
  * output may be NULL.
  * @since 0.1
  */

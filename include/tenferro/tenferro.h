@@ -49,5 +49,6 @@
 #include "tenferro/program.h"
 #include "tenferro/ad.h"
 #include "tenferro/linalg.h"
+#include "tenferro/einsum.h"
 
 #endif /* TENFERRO_H */

@@ -163,7 +163,11 @@ enum class Cmp : int32_t {
 
 enum class Scheduler : int32_t { Threads = TFE_SCHEDULER_THREADS, Debug = TFE_SCHEDULER_DEBUG };
 enum class ContextMode : int32_t { Eager = TFE_CONTEXT_EAGER, Dataflow = TFE_CONTEXT_DATAFLOW };
-enum class Cache : int32_t { Compiled = TFE_CACHE_COMPILED, Derivative = TFE_CACHE_DERIVATIVE };
+enum class Cache : int32_t {
+  Compiled = TFE_CACHE_COMPILED,
+  Derivative = TFE_CACHE_DERIVATIVE,
+  Einsum = TFE_CACHE_EINSUM,
+};
 enum class HvpMode : int32_t {
   ForwardOverReverse = TFE_HVP_FORWARD_OVER_REVERSE,
   ReverseOverReverse = TFE_HVP_REVERSE_OVER_REVERSE,
@@ -960,6 +964,38 @@ inline Tensor concatenate(const std::vector<Tensor>& xs, int64_t axis) {
 inline Tensor stack(const std::vector<Tensor>& xs, int64_t axis) {
   const std::vector<tfe_tensor*> h = detail::handles(xs);
   return detail::make(tfe_stack, detail::count32(h.size(), "tensors"), h.data(), axis);
+}
+
+// ---- einsum (tenferro/einsum.h)
+// ------------------------------------------------------------------
+
+// NumPy's einsum grammar; tfe::einsum("ij,jk->ik", {a, b}). Ellipsis dims align left, as the
+// library's broadcasting does.
+inline Tensor einsum(const char* subscripts, const std::vector<Tensor>& xs) {
+  const std::vector<tfe_tensor*> h = detail::handles(xs);
+  return detail::make(tfe_einsum, subscripts, detail::count32(h.size(), "operands"), h.data());
+}
+
+// The pairwise order einsum contracts in (numpy.einsum_path's convention) and its cost.
+struct EinsumPath {
+  std::vector<std::pair<int64_t, int64_t>> steps;
+  double flops = 0;
+  double largest = 0;   // elements of the largest intermediate
+  bool optimal = false; // the proven optimum (exhaustive search), else greedy
+};
+inline EinsumPath einsum_path(const char* subscripts, const std::vector<Tensor>& xs) {
+  const std::vector<tfe_tensor*> h = detail::handles(xs);
+  const int32_t n = detail::count32(h.size(), "operands");
+  std::vector<int64_t> pairs(2 * (h.empty() ? 0 : h.size() - 1));
+  int32_t steps = 0, optimal = 0;
+  EinsumPath p;
+  detail::check(tfe_einsum_path(subscripts, n, h.data(), pairs.data(),
+                                static_cast<int64_t>(pairs.size() * sizeof(int64_t)), &steps,
+                                &p.flops, &p.largest, &optimal));
+  for (int32_t i = 0; i < steps; ++i)
+    p.steps.emplace_back(pairs[static_cast<size_t>(2 * i)], pairs[static_cast<size_t>(2 * i + 1)]);
+  p.optimal = optimal != 0;
+  return p;
 }
 
 // ---- eager AD: functional forms and scopes (tenferro/ad.h) -------------------------------------

@@ -213,3 +213,19 @@ TFE_TEST("slicing, indexing, padding and joining", "[ops]") {
   CHECK(s.shape() == tfe::Shape{2, 1, 2});
   check_close(values(s), {7, 8, 7, 8});
 }
+
+TFE_TEST("einsum contracts in the order einsum_path reports", "[ops][einsum]") {
+  tfe::Context ctx;
+  const tfe::Tensor a = tfe::tensor(ctx, {1.0, 2.0, 3.0, 4.0, 5.0, 6.0}, {2, 3});
+  const tfe::Tensor b = tfe::tensor(ctx, {1.0, 0.0, -1.0, 2.0, 1.0, 0.0}, {3, 2});
+  // (a b)[i,k] = sum_j a[i,j] b[j,k]; column-major a = [[1,3,5],[2,4,6]], b = [[1,2],[0,1],[-1,0]].
+  check_close(values(tfe::einsum("ij,jk->ik", {a, b})), {-4, -4, 5, 8});
+  check_close(values(tfe::einsum("ij->", {a})), {21});
+  const tfe::Tensor c = tfe::tensor(ctx, {1.0, 1.0}, {2, 1});
+  const tfe::EinsumPath p = tfe::einsum_path("ij,jk,kl->il", {a, b, c});
+  REQUIRE(p.steps.size() == 2);
+  CHECK(p.optimal);
+  CHECK(p.flops > 0);
+  CHECK(ctx.cache_stats(tfe::Cache::Einsum).entries >= 1);
+  CHECK_THROWS_AS(tfe::einsum("ij,jk->ik", {a, a}), tfe::Error); // j: 3 against 2
+}

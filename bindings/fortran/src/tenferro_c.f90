@@ -39,6 +39,7 @@ module tenferro_c
   integer(c_int64_t), parameter, public :: TFE_EXTENT_DERIVED = -9223372036854775807_c_int64_t - 1_c_int64_t
   integer(c_int32_t), parameter, public :: TFE_CACHE_COMPILED = 0
   integer(c_int32_t), parameter, public :: TFE_CACHE_DERIVATIVE = 1
+  integer(c_int32_t), parameter, public :: TFE_CACHE_EINSUM = 2
   integer(c_int32_t), parameter, public :: TFE_HVP_FORWARD_OVER_REVERSE = 0
   integer(c_int32_t), parameter, public :: TFE_HVP_REVERSE_OVER_REVERSE = 1
   integer(c_int32_t), parameter, public :: TFE_LINALG_NO_TRANS = 0
@@ -240,6 +241,8 @@ module tenferro_c
   public :: tfe_linalg_vander
   public :: tfe_linalg_tensorinv
   public :: tfe_linalg_tensorsolve
+  public :: tfe_einsum
+  public :: tfe_einsum_path
 
   interface
     function tfe_version() &
@@ -1728,5 +1731,29 @@ module tenferro_c
       type(c_ptr), value :: b
       integer(c_int32_t) :: res
     end function tfe_linalg_tensorsolve
+    function tfe_einsum(out, subscripts, n, operands) &
+        bind(C, name='tfe_einsum') result(res)
+      import :: c_ptr, c_int32_t, c_char
+      type(c_ptr), intent(out) :: out
+      character(kind=c_char), intent(in) :: subscripts(*)
+      integer(c_int32_t), value :: n
+      type(c_ptr), intent(in) :: operands(*)
+      integer(c_int32_t) :: res
+    end function tfe_einsum
+    function tfe_einsum_path(subscripts, n, operands, dst, capacity_bytes, out_steps, &
+        out_flops, out_largest, out_optimal) &
+        bind(C, name='tfe_einsum_path') result(res)
+      import :: c_ptr, c_int32_t, c_int64_t, c_double, c_char
+      character(kind=c_char), intent(in) :: subscripts(*)
+      integer(c_int32_t), value :: n
+      type(c_ptr), intent(in) :: operands(*)
+      type(c_ptr), value :: dst
+      integer(c_int64_t), value :: capacity_bytes
+      integer(c_int32_t), intent(out), optional :: out_steps
+      real(c_double), intent(out), optional :: out_flops
+      real(c_double), intent(out), optional :: out_largest
+      integer(c_int32_t), intent(out), optional :: out_optimal
+      integer(c_int32_t) :: res
+    end function tfe_einsum_path
   end interface
 end module tenferro_c

@@ -108,6 +108,7 @@ from .tenferro_c import (DeviceError, DtypeMismatchError, InternalError, Invalid
 from ._core import (CacheStats, Context, SymbolicDim, Tensor, asarray, default_context,
                     from_dlpack, from_numpy, symbolic, tensor)
 from ._ops import *  # noqa: F401,F403
+from ._einsum import EinsumPathInfo, einsum, einsum_path
 from ._program import Function, grad, hvp, jvp, trace, value_and_grad, vjp
 from . import autograd
 from . import linalg
@@ -128,4 +129,5 @@ __all__ = [
     "TenferroError", "InvalidArgumentError", "ShapeMismatchError", "DtypeMismatchError",
     "OutOfMemoryError", "NotSupportedError", "DeviceError", "NotDifferentiableError",
     "SingularError", "NonConvergenceError", "NumericalError", "InternalError",
+    "einsum", "einsum_path", "EinsumPathInfo",
 ] + list(_ops_all)

@@ -53,7 +53,7 @@ def test_parameters_follow_the_conventions():
                    "tfe_linalg_options**", "tfe_linalg_options*", "const tfe_linalg_options*",
                    "const tfe_tensor*", "int32_t", "int64_t", "uint64_t", "double", "int32_t*",
                    "int64_t*", "const int64_t*", "const void*", "const void**", "void*",
-                   "tfe_tensor* const*", "char*", "tfe_status", "tfe_deleter",
+                   "tfe_tensor* const*", "char*", "const char*", "double*", "tfe_status", "tfe_deleter",
                    "struct DLManagedTensor**", "struct DLManagedTensorVersioned**",
                    "struct DLManagedTensor*", "struct DLManagedTensorVersioned*"}
     problems = []

@@ -37,6 +37,7 @@ const TFE_CONTEXT_DATAFLOW = Int32(1)
 const TFE_EXTENT_DERIVED = typemin(Int64)
 const TFE_CACHE_COMPILED = Int32(0)
 const TFE_CACHE_DERIVATIVE = Int32(1)
+const TFE_CACHE_EINSUM = Int32(2)
 const TFE_HVP_FORWARD_OVER_REVERSE = Int32(0)
 const TFE_HVP_REVERSE_OVER_REVERSE = Int32(1)
 const TFE_LINALG_NO_TRANS = Int32(0)
@@ -1921,6 +1922,26 @@ function tfe_linalg_tensorsolve(out, a, b)
     ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Ptr{Cvoid}), out, a, b)
 end
 
+const _fp_tfe_einsum = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_einsum(out, subscripts, n, operands)
+    fp = _fp_tfe_einsum[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_einsum)
+        _fp_tfe_einsum[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Cstring, Int32, Ptr{Ptr{Cvoid}}), out, subscripts, n, operands)
+end
+
+const _fp_tfe_einsum_path = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_einsum_path(subscripts, n, operands, dst, capacity_bytes, out_steps, out_flops, out_largest, out_optimal)
+    fp = _fp_tfe_einsum_path[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_einsum_path)
+        _fp_tfe_einsum_path[] = fp
+    end
+    ccall(fp, Int32, (Cstring, Int32, Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Int64, Ptr{Int32}, Ptr{Cdouble}, Ptr{Cdouble}, Ptr{Int32}), subscripts, n, operands, dst, capacity_bytes, out_steps, out_flops, out_largest, out_optimal)
+end
+
 const TFE_GENERATED_FUNCTIONS = (
     :tfe_version,
     :tfe_abi_version,
@@ -2109,4 +2130,6 @@ const TFE_GENERATED_FUNCTIONS = (
     :tfe_linalg_vander,
     :tfe_linalg_tensorinv,
     :tfe_linalg_tensorsolve,
+    :tfe_einsum,
+    :tfe_einsum_path,
 )

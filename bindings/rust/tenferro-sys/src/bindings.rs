@@ -36,6 +36,7 @@ pub const TFE_CONTEXT_DATAFLOW: i32 = 1;
 pub const TFE_EXTENT_DERIVED: i64 = -9223372036854775808;
 pub const TFE_CACHE_COMPILED: i32 = 0;
 pub const TFE_CACHE_DERIVATIVE: i32 = 1;
+pub const TFE_CACHE_EINSUM: i32 = 2;
 pub const TFE_HVP_FORWARD_OVER_REVERSE: i32 = 0;
 pub const TFE_HVP_REVERSE_OVER_REVERSE: i32 = 1;
 pub const TFE_LINALG_NO_TRANS: i32 = 0;
@@ -1146,5 +1147,26 @@ extern "C" {
         out: *mut *mut tfe_tensor,
         a: *const tfe_tensor,
         b: *const tfe_tensor,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_einsum(
+        out: *mut *mut tfe_tensor,
+        subscripts: *const ::std::os::raw::c_char,
+        n: i32,
+        operands: *const *mut tfe_tensor,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_einsum_path(
+        subscripts: *const ::std::os::raw::c_char,
+        n: i32,
+        operands: *const *mut tfe_tensor,
+        dst: *mut ::std::os::raw::c_void,
+        capacity_bytes: i64,
+        out_steps: *mut i32,
+        out_flops: *mut f64,
+        out_largest: *mut f64,
+        out_optimal: *mut i32,
     ) -> tfe_status;
 }

@@ -31,6 +31,8 @@ pub enum Cache {
     Compiled,
     /// Derivative programs (`TFE_CACHE_DERIVATIVE`).
     Derivative,
+    /// Contraction plans of `einsum`, keyed by subscripts and shapes (`TFE_CACHE_EINSUM`).
+    Einsum,
 }
 
 impl Cache {
@@ -38,6 +40,7 @@ impl Cache {
         match self {
             Cache::Compiled => sys::TFE_CACHE_COMPILED,
             Cache::Derivative => sys::TFE_CACHE_DERIVATIVE,
+            Cache::Einsum => sys::TFE_CACHE_EINSUM,
         }
     }
 }

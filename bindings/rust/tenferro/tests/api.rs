@@ -249,6 +249,29 @@ fn elementwise_ops() {
 }
 
 #[test]
+fn einsum_and_its_path() {
+    run(|ctx| {
+        let a = t64(ctx, &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0], &[2, 3])?;
+        let b = t64(ctx, &[1.0, 0.0, -1.0, 2.0, 1.0, 0.0], &[3, 2])?;
+        // Column-major a = [[1,3,5],[2,4,6]], b = [[1,2],[0,1],[-1,0]]: a b = [[-4,5],[-4,8]].
+        let ab = tenferro::einsum("ij,jk->ik", &[&a, &b])?;
+        assert_eq!(ab.to_vec::<f64>()?, [-4.0, -4.0, 5.0, 8.0]);
+        assert_eq!(tenferro::einsum("ij->", &[&a])?.to_vec::<f64>()?, [21.0]);
+        let c = t64(ctx, &[1.0, 1.0], &[2, 1])?;
+        let p = tenferro::einsum_path("ij,jk,kl->il", &[&a, &b, &c])?;
+        assert_eq!(p.steps.len(), 2);
+        assert!(p.optimal && p.flops > 0.0);
+        assert!(ctx.cache_stats(tenferro::Cache::Einsum)?.entries >= 1);
+        expect_status(
+            tenferro::einsum("ij,jk->ik", &[&a, &a]),
+            Status::SHAPE_MISMATCH,
+        );
+        expect_status(tenferro::einsum("ij\0", &[&a]), Status::INVALID_ARGUMENT);
+        Ok(())
+    });
+}
+
+#[test]
 fn broadcasting_is_left_aligned() {
     run(|ctx| {
         let a = t64(ctx, &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0], &[2, 3])?;
