@@ -108,6 +108,10 @@ template <size_t N, class F, class... Args>
 tfe_status op_call_outputs(const char* fn, const std::array<Out, N>& outs, F&& compute,
                            Args... args) noexcept {
   return guarded(fn, [&] {
+    // Clear every slot the caller gave before checking any: a NULL slot among them must not
+    // leave the others holding the caller's old values.
+    for (const Out& o : outs)
+      if (o.slot) *o.slot = nullptr;
     for (const Out& o : outs) out_slot(o.slot, o.name);
     tfe_context* ctx = common_context({{args.t, args.name}...});
     run_op(

@@ -389,8 +389,37 @@ static void test_composites(void** state) {
   tfe_context_release(ctx);
 }
 
+/* A NULL slot among the outputs of a multi-output function fails the call and leaves every other
+ * slot NULL, not holding the caller's old value (which a caller might then release twice). */
+static void test_multi_output_slots_all_null_on_failure(void** state) {
+  (void)state;
+  tfe_context* ctx = new_ctx();
+  const int64_t s2[] = {2, 2};
+  const double m[] = {2, 1, 1, 3};
+  tfe_tensor* a = matrix(ctx, TFE_F64, 2, s2, m);
+  tfe_tensor *u = a, *vh = a, *q = a, *w = a, *p = a, *l = a, *lu = a, *info = a;
+  EXPECT_STATUS(tfe_linalg_svd(&u, NULL, &vh, a), TFE_ERR_INVALID_ARGUMENT, "tfe_linalg_svd");
+  assert_null(u);
+  assert_null(vh);
+  EXPECT_STATUS(tfe_linalg_qr(&q, NULL, a), TFE_ERR_INVALID_ARGUMENT, "tfe_linalg_qr");
+  assert_null(q);
+  EXPECT_STATUS(tfe_linalg_eigh(NULL, &w, a), TFE_ERR_INVALID_ARGUMENT, "tfe_linalg_eigh");
+  assert_null(w);
+  EXPECT_STATUS(tfe_linalg_lu(&p, &l, NULL, a), TFE_ERR_INVALID_ARGUMENT, "tfe_linalg_lu");
+  assert_null(p);
+  assert_null(l);
+  EXPECT_STATUS(tfe_linalg_lu_factor(&lu, NULL, &info, a), TFE_ERR_INVALID_ARGUMENT,
+                "tfe_linalg_lu_factor");
+  assert_null(lu);
+  assert_null(info);
+  tfe_tensor_release(a);
+  tfe_context_release(ctx);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test_setup_teardown(test_multi_output_slots_all_null_on_failure, leak_setup,
+                                      leak_teardown),
       cmocka_unit_test_setup_teardown(test_solve_inv_det_every_dtype, leak_setup, leak_teardown),
       cmocka_unit_test_setup_teardown(test_solve_batched_broadcast_promoted, leak_setup,
                                       leak_teardown),
