@@ -47,8 +47,11 @@ Tensor Tensor::sliced(std::span<const int64_t> starts, std::span<const int64_t> 
   int64_t offset = offset_;
   for (size_t i = 0; i < shape_.size(); ++i) {
     int64_t extent = limits[i] - starts[i];
-    shape[i] = extent <= 0 ? 0 : (extent + steps[i] - 1) / steps[i];
-    strides[i] = strides_[i] * steps[i];
+    // ceil(extent / step) without forming extent + step - 1, which overflows for huge steps.
+    shape[i] = extent <= 0 ? 0 : (extent - 1) / steps[i] + 1;
+    // A dim of at most one element never steps: its stride stays, so step * stride cannot
+    // overflow. With two or more, (shape - 1) * step * stride addresses memory that exists.
+    strides[i] = shape[i] > 1 ? strides_[i] * steps[i] : strides_[i];
     if (shape[i] > 0) offset += starts[i] * strides_[i];
   }
   return with_layout(std::move(shape), std::move(strides), offset);

@@ -547,8 +547,41 @@ static void test_tril_triu_extreme_k(void** state) {
   tfe_context_release(ctx);
 }
 
+/* A slice whose step exceeds its range is one element, for any step up to INT64_MAX (the extent
+ * formula once overflowed and refused it). */
+static void test_slice_huge_step(void** state) {
+  (void)state;
+  tfe_context* ctx = NULL;
+  TFE_OK_OR_FAIL(tfe_context_create(&ctx));
+  const double data[] = {4, 5, 6};
+  const int64_t shape[] = {3}, start[] = {0}, limit[] = {3}, empty_limit[] = {0};
+  const int64_t steps[] = {INT64_MAX, INT64_MAX - 1, 3, 2};
+  const int64_t want_n[] = {1, 1, 1, 2};
+  tfe_tensor* x = NULL;
+  TFE_OK_OR_FAIL(tfe_tensor_from_data(&x, ctx, TFE_F64, 1, shape, NULL, data));
+  for (int c = 0; c < 4; ++c) {
+    tfe_tensor* y = NULL;
+    TFE_OK_OR_FAIL(tfe_slice(&y, x, 1, start, limit, &steps[c]));
+    int64_t n = -1;
+    TFE_OK_OR_FAIL(tfe_tensor_numel(y, &n));
+    assert_int_equal(n, want_n[c]);
+    double got[3] = {0, 0, 0};
+    TFE_OK_OR_FAIL(tfe_tensor_to_data(y, got, (size_t)n * sizeof(double)));
+    assert_true(got[0] == 4 && (n == 1 || got[1] == 6));
+    tfe_tensor_release(y);
+  }
+  tfe_tensor* e = NULL; /* an empty range stays empty */
+  TFE_OK_OR_FAIL(tfe_slice(&e, x, 1, start, empty_limit, &steps[0]));
+  int64_t n = -1;
+  TFE_OK_OR_FAIL(tfe_tensor_numel(e, &n));
+  assert_int_equal(n, 0);
+  tfe_tensor_release(e);
+  tfe_tensor_release(x);
+  tfe_context_release(ctx);
+}
+
 int main(void) {
-  struct CMUnitTest tests[N_ROWS + 2];
+  struct CMUnitTest tests[N_ROWS + 3];
   for (int k = 0; k < N_ROWS; ++k) {
     struct CMUnitTest t = {rows[k].c_name, test_row, leak_setup, leak_teardown, (void*)&rows[k]};
     tests[k] = t;
@@ -558,5 +591,8 @@ int main(void) {
   struct CMUnitTest extreme = {"tril_triu_extreme_k", test_tril_triu_extreme_k, leak_setup,
                                leak_teardown, NULL};
   tests[N_ROWS + 1] = extreme;
-  return _cmocka_run_group_tests("capi_ops", tests, N_ROWS + 2, NULL, NULL);
+  struct CMUnitTest huge_step = {"slice_huge_step", test_slice_huge_step, leak_setup, leak_teardown,
+                                 NULL};
+  tests[N_ROWS + 2] = huge_step;
+  return _cmocka_run_group_tests("capi_ops", tests, N_ROWS + 3, NULL, NULL);
 }

@@ -66,7 +66,9 @@ Meta slice(std::span<const Meta> in, const Params& params) {
     if (p.strides[d] < 1)
       violated(Status::InvalidArgument, "C3",
                strformat("dim %zu: stride %lld must be >= 1", d, (long long)p.strides[d]));
-    out.shape[d] = floor_div(limit - start + (p.strides[d] - 1), p.strides[d]);
+    // ceil((limit - start) / stride) written as floor((n - 1) / stride) + 1, which is 0 for
+    // n = 0 and cannot overflow for any stride (n + stride - 1 can).
+    out.shape[d] = floor_div(limit - start - 1, p.strides[d]) + 1;
   }
   return out;
 }
