@@ -3,6 +3,7 @@
 
 #include "backend/cpu/thread_budget.hpp"
 #include "capi/guard.hpp"
+#include "core/default_threads.hpp"
 #include "dataflow/debug_scheduler.hpp"
 #include "dataflow/thread_scheduler.hpp"
 #include "ops/op_table.hpp"
@@ -64,6 +65,9 @@ void tfe_context_release(tfe_context* ctx) { release(ctx); }
 tfe_status tfe_set_num_threads(int32_t threads) {
   return guarded("tfe_set_num_threads", [&] {
     if (threads < 1) fail(Status::InvalidArgument, "threads %d must be >= 1", threads);
+    if (threads > max_thread_count())
+      fail(Status::InvalidArgument, "threads %d exceeds the limit of %d (the hardware concurrency)",
+           threads, max_thread_count());
     cpu::set_thread_budget(threads);
   });
 }

@@ -158,9 +158,11 @@ TFE_API TFE_NODISCARD tfe_status tfe_random_normal(tfe_tensor** out, tfe_context
 
 /* ---- threads, devices, introspection ---- */
 
-/** Sets the library's thread budget (>= 1), shared by its kernels and OpenBLAS, which is
+/** Sets the library's thread budget, shared by its kernels and OpenBLAS, which is
  *  process-wide (NumPy or PyTorch in the same process see the same OpenBLAS setting).
- *  @since 0.1 */
+ *  @return TFE_OK; TFE_ERR_INVALID_ARGUMENT for threads < 1 or above the hardware concurrency
+ *  (more threads only wait for cores); the budget is then unchanged. TFE_NUM_THREADS is capped
+ *  the same way. @since 0.1 */
 TFE_API TFE_NODISCARD tfe_status tfe_set_num_threads(int32_t threads);
 /** The thread budget (defaults to the hardware concurrency or TFE_NUM_THREADS). @since 0.1 */
 TFE_API TFE_NODISCARD tfe_status tfe_get_num_threads(int32_t* out);

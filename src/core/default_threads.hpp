@@ -7,4 +7,8 @@ namespace tfe {
 
 int default_thread_count() noexcept;
 
+// The most threads a budget may have: the hardware concurrency. More only adds threads that wait
+// for cores (and each one the pool starts lives as long as the process).
+int max_thread_count() noexcept;
+
 } // namespace tfe

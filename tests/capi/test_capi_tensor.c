@@ -479,6 +479,11 @@ static void test_threads_setting(void** state) {
   TFE_OK_OR_FAIL(tfe_get_num_threads(&now));
   assert_int_equal(now, 1);
   EXPECT_STATUS(tfe_set_num_threads(0), TFE_ERR_INVALID_ARGUMENT, "tfe_set_num_threads");
+  /* Beyond the hardware concurrency: refused, naming the limit, and the budget is unchanged. */
+  EXPECT_STATUS(tfe_set_num_threads(1000000), TFE_ERR_INVALID_ARGUMENT, "tfe_set_num_threads");
+  assert_non_null(strstr(tfe_last_error_message(), "hardware concurrency"));
+  TFE_OK_OR_FAIL(tfe_get_num_threads(&now));
+  assert_int_equal(now, 1);
   TFE_OK_OR_FAIL(tfe_set_num_threads(before));
 }
 
