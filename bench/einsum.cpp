@@ -7,10 +7,22 @@
 //      flattened indices (<= 1.10);
 //   N4 a tiny "ij,jk->ik" (8x8): the fixed cost of parsing (cached plan), promotion and dispatch,
 //      as overhead over one dgemm (goal: at most 5 us).
+//   N5 a chain of five matrices of mixed sizes "ab,bc,cd,de,ef->af" (1200x80, 80x1800, 1800x60,
+//      60x1600, 1600x1000): four dgemm calls in the cheapest order, ((A (B C)) (D E)) (<= 1.10);
+//   N6 an MPS transfer-matrix step "ac,asb,csd->bd" (environment [64,64], site tensor [64,2,64]
+//      entering twice; real, so without a conjugation): two dgemm calls (<= 1.25);
+//   N7 a ring of four tensors "abp,bcq,cdp,daq->" (bond 16, physical 8, physical legs contracted
+//      between opposite sites): two permutations, two dgemm calls and a permuted dot (<= 1.50);
+//   N8 a batched outer product "bi,bj->bij" (128x128 with 128x128) vs a vectorised loop (<= 1.25);
+//   N9 a trace "ii->" of a 2000x2000 matrix vs a strided loop (overhead at most 5 us).
+// Before timing, each case's result is compared with its baseline's, and the path tfe_einsum_path
+// reports is printed with its flops (docs/einsum.md's cost model) next to the baseline's.
 #include <cblas.h>
 #include <tenferro/tenferro.h>
 
 #include <cmath>
+#include <cstdio>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -159,6 +171,170 @@ void check_chain() {
     }
 }
 
+// ---- N5..N9: each case's baseline writes the result (column-major, the einsum's output order)
+// into `out`; the timed baseline calls it, and verify() compares it with einsum once. ----
+
+using Compute = std::function<void(std::vector<double>& out)>;
+
+void gemm_t(int m, int n, int k, const double* a, const double* b, double* c) {
+  // a is stored k x m (its transpose is used): contracts a's leading dim.
+  cblas_dgemm(CblasColMajor, CblasTrans, CblasNoTrans, m, n, k, 1.0, a, k, b, k, 0.0, c, m);
+}
+
+void timed_baseline(State& state, const Compute& f, size_t out_size) {
+  set_threads(state);
+  std::vector<double> out(out_size);
+  for (auto _ : state) {
+    f(out);
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+}
+
+// The einsum's result equals the baseline's (relative to the result's scale), and the path.
+void verify(const char* id, Case& c, const Compute& f, size_t out_size, double baseline_flops) {
+  std::vector<double> want(out_size), got(out_size);
+  f(want);
+  tfe_tensor* out = nullptr;
+  CHECK_TFE(tfe_einsum(&out, c.subscripts.c_str(), static_cast<int32_t>(c.tensors.size()),
+                       c.tensors.data()));
+  CHECK_TFE(tfe_tensor_to_data(out, got.data(), static_cast<int64_t>(got.size() * 8)));
+  tfe_tensor_release(out);
+  double scale = 0;
+  for (double w : want) scale = std::fmax(scale, std::fabs(w));
+  for (size_t i = 0; i < got.size(); ++i)
+    if (std::fabs(got[i] - want[i]) > 1e-10 * (1 + scale)) {
+      std::fprintf(stderr, "%s: einsum differs from the baseline at %zu (%g vs %g)\n", id, i,
+                   got[i], want[i]);
+      std::abort();
+    }
+  std::vector<int64_t> pairs(2 * c.tensors.size());
+  int32_t steps = 0, optimal = 0;
+  double flops = 0, largest = 0;
+  CHECK_TFE(tfe_einsum_path(
+      c.subscripts.c_str(), static_cast<int32_t>(c.tensors.size()), c.tensors.data(), pairs.data(),
+      static_cast<int64_t>(pairs.size() * sizeof(int64_t)), &steps, &flops, &largest, &optimal));
+  std::string path;
+  for (int32_t s = 0; s < steps; ++s) {
+    // snprintf rather than string concatenation: GCC 12 at -O3 warns falsely (-Wrestrict) on
+    // "(" + std::string.
+    char step[48];
+    std::snprintf(step, sizeof step, "(%lld,%lld)",
+                  static_cast<long long>(pairs[2 * static_cast<size_t>(s)]),
+                  static_cast<long long>(pairs[2 * static_cast<size_t>(s) + 1]));
+    path += step;
+  }
+  std::printf("%s %-24s path %-22s flops %.4g (baseline's order %.4g) largest %.4g%s\n", id,
+              c.subscripts.c_str(), path.empty() ? "-" : path.c_str(), flops, baseline_flops,
+              largest, optimal ? " optimal" : " greedy");
+}
+
+// N5: A [1200,80], B [80,1800], C [1800,60], D [60,1600], E [1600,1000].
+Case& chain5() {
+  static Case c("ab,bc,cd,de,ef->af",
+                {{1200, 80}, {80, 1800}, {1800, 60}, {60, 1600}, {1600, 1000}});
+  return c;
+}
+void chain5_compute(std::vector<double>& out) {
+  static std::vector<double> bc(80 * 60), abc(1200 * 60), de(60 * 1000);
+  Case& c = chain5();
+  gemm(80, 60, 1800, c.data[1].data(), c.data[2].data(), bc.data());
+  gemm(1200, 60, 80, c.data[0].data(), bc.data(), abc.data());
+  gemm(60, 1000, 1600, c.data[3].data(), c.data[4].data(), de.data());
+  gemm(1200, 1000, 60, abc.data(), de.data(), out.data());
+}
+constexpr double kChain5Flops =
+    2.0 * (80 * 1800 * 60 + 1200 * 80 * 60 + 60 * 1600 * 1000 + 1200.0 * 60 * 1000);
+
+// N6: out[b,d] = sum_{a,c,s} E[a,c] A[a,s,b] A[c,s,d] as T = E^T A (T[c,s,b]), out = T^T A
+// with (c,s) flattened: in column-major storage both are plain matrix views.
+Case& mps() {
+  static Case c("ac,asb,csd->bd", {{64, 64}, {64, 2, 64}, {64, 2, 64}});
+  return c;
+}
+void mps_compute(std::vector<double>& out) {
+  static std::vector<double> t(64 * 2 * 64);
+  Case& c = mps();
+  gemm_t(64, 128, 64, c.data[0].data(), c.data[1].data(), t.data());
+  gemm_t(64, 64, 128, t.data(), c.data[2].data(), out.data());
+}
+constexpr double kMpsFlops = 2.0 * (64 * 64 * 2 * 64) * 2;
+
+// N7: X[a,p,c,q] = sum_b T1[a,b,p] T2[b,c,q], Y[c,p,a,q] = sum_d T3[c,d,p] T4[d,a,q], then
+// sum X[a,p,c,q] Y[c,p,a,q]. T1 and T3 are permuted to put the contracted bond last.
+constexpr int kRingD = 16, kRingP = 8;
+Case& ring() {
+  static Case c("abp,bcq,cdp,daq->", {{kRingD, kRingD, kRingP},
+                                      {kRingD, kRingD, kRingP},
+                                      {kRingD, kRingD, kRingP},
+                                      {kRingD, kRingD, kRingP}});
+  return c;
+}
+void ring_compute(std::vector<double>& out) {
+  constexpr int D = kRingD, P = kRingP, M = D * P;
+  static std::vector<double> t1(D * D * P), t3(D * D * P), x(M * M), y(M * M);
+  Case& c = ring();
+  auto permute = [&](const std::vector<double>& in, std::vector<double>& dst) {
+    for (int p = 0; p < P; ++p) // in[a,b,p] -> dst[a,p,b]
+      for (int b = 0; b < D; ++b)
+        for (int a = 0; a < D; ++a) dst[a + D * p + M * b] = in[a + D * b + D * D * p];
+  };
+  permute(c.data[0], t1);
+  permute(c.data[2], t3);
+  gemm(M, M, D, t1.data(), c.data[1].data(), x.data());
+  gemm(M, M, D, t3.data(), c.data[3].data(), y.data());
+  double s = 0;
+  for (int q = 0; q < P; ++q)
+    for (int cc = 0; cc < D; ++cc)
+      for (int p = 0; p < P; ++p)
+        for (int a = 0; a < D; ++a)
+          s += x[a + D * p + M * (cc + D * q)] * y[cc + D * p + M * (a + D * q)];
+  out[0] = s;
+}
+constexpr double kRingFlops = 2.0 * (2.0 * kRingD * kRingD * kRingD * kRingP * kRingP) +
+                              2.0 * kRingD * kRingD * kRingP * kRingP;
+
+// N8: out[b,i,j] = x[b,i] y[b,j].
+constexpr int kOuterB = 128, kOuterN = 128;
+Case& outer() {
+  static Case c("bi,bj->bij", {{kOuterB, kOuterN}, {kOuterB, kOuterN}});
+  return c;
+}
+void outer_compute(std::vector<double>& out) {
+  Case& c = outer();
+  const double* x = c.data[0].data();
+  const double* y = c.data[1].data();
+  for (int j = 0; j < kOuterN; ++j)
+    for (int i = 0; i < kOuterN; ++i) {
+      double* o = out.data() + static_cast<size_t>(kOuterB) * (i + kOuterN * j);
+      const double* xi = x + kOuterB * i;
+      const double* yj = y + kOuterB * j;
+      for (int b = 0; b < kOuterB; ++b) o[b] = xi[b] * yj[b];
+    }
+}
+
+// N9: the trace of a 2000x2000 matrix.
+Case& trace() {
+  static Case c("ii->", {{2000, 2000}});
+  return c;
+}
+void trace_compute(std::vector<double>& out) {
+  const double* m = trace().data[0].data();
+  double s = 0;
+  for (int i = 0; i < 2000; ++i) s += m[static_cast<size_t>(i) * 2001];
+  out[0] = s;
+}
+
+struct Extra {
+  const char* id;
+  const char* name;
+  Goal goal;
+  Case& (*make)();
+  void (*compute)(std::vector<double>&);
+  size_t out_size;
+  double flops;
+};
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -172,5 +348,19 @@ int main(int argc, char** argv) {
                 [](State& s) { ours(s, two_index()); });
   register_case("N4", "tiny_8x8", Goal::overhead_at_most_ns(5000), tiny_baseline,
                 [](State& s) { ours(s, tiny()); });
+  static const Extra extras[] = {
+      {"N5", "chain5_mixed", Goal::ratio(1.10), chain5, chain5_compute, 1200 * 1000, kChain5Flops},
+      {"N6", "mps_transfer_64x2", Goal::ratio(1.25), mps, mps_compute, 64 * 64, kMpsFlops},
+      {"N7", "ring4_bond16_phys8", Goal::ratio(1.50), ring, ring_compute, 1, kRingFlops},
+      {"N8", "batched_outer_128x128x128", Goal::ratio(1.25), outer, outer_compute,
+       size_t{kOuterB} * kOuterN * kOuterN, 0},
+      {"N9", "trace_2000", Goal::overhead_at_most_ns(5000), trace, trace_compute, 1, 0},
+  };
+  for (const Extra& e : extras) {
+    verify(e.id, e.make(), e.compute, e.out_size, e.flops);
+    register_case(
+        e.id, e.name, e.goal, [&e](State& s) { timed_baseline(s, e.compute, e.out_size); },
+        [&e](State& s) { ours(s, e.make()); });
+  }
   return tfe_bench::run(argc, argv);
 }
