@@ -64,7 +64,7 @@ template <class S> struct ScalarAlgebra {
 };
 
 // The cotangent of one operand of type T from a JVP `jvp(dx)` that is real-linear in dx:
-// dy = a dx + b conj(dx), so jvp(1) = a + b and jvp(i) = i (a - b); then (ad-contract.md)
+// dy = a dx + b conj(dx), so jvp(1) = a + b and jvp(i) = i (a - b); then (decision 0006)
 // xbar = conj(a) ybar + b conj(ybar). ybar has the output's type (real for abs, real, imag).
 template <class T, class R, class Jvp> T vjp_from_jvp(Jvp jvp, const R& ybar) {
   if constexpr (!is_complex_v<T>) {

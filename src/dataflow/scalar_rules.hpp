@@ -2,7 +2,7 @@
 // which shared derivative formula (ad/formulas/elementwise.hpp) it is. The formulas are the very
 // templates the program-AD rules emit as IR (ad/rules/ir_algebra.hpp), so both engines
 // differentiate with one set of formulas; var_kernels.hpp evaluates them with ScalarAlgebra.
-// Conventions (ad-contract.md): for a real loss L a complex leaf receives dL/dRe z + i dL/dIm z.
+// Conventions (decision 0006): for a real loss L a complex leaf receives dL/dRe z + i dL/dIm z.
 #pragma once
 
 #include <cmath>

@@ -1,5 +1,5 @@
-// The IR vocabulary: one code per op of ops-and-dtypes.md (linalg extension ops come with the
-// linalg layer). Row i of the op table (op_table.hpp) describes code i.
+// The IR vocabulary: one code per row of the op registry (docs/ops/table.md; linalg extension ops
+// come with the linalg layer). Row i of the op table (op_table.hpp) describes code i.
 #pragma once
 
 #include <cstdint>

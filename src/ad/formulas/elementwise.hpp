@@ -1,5 +1,5 @@
 // The derivative formulas of the elementwise ops that both AD engines differentiate, written
-// once (ad-contract.md "one formula source per op"). Each is the op's JVP: from the primal
+// once (one formula source per op, decision 0018). Each is the op's JVP: from the primal
 // operands x, the output y and the operand tangents dx (std::nullopt: a zero tangent) it gives
 // the output tangent, linear (real-linear for complex values) in dx. The formulas are templates
 // over a value algebra A:
@@ -11,8 +11,9 @@
 // constant(like, c) (like's dtype and shape), is_complex(v), equal(v, c), both(p, q),
 // select(p, a, b). real/imag keep one Value type (for numbers: a complex with zero imaginary
 // part, for IR: the real dtype).
-// Conventions (ad-contract.md): holomorphic ops have dy = f'(z) dz; pow's x-factor is 0 where
-// x = p = 0 and its p-factor 0 where x = 0; abs of complex has dy = Re(conj(sign z) dz).
+// Conventions (docs/program-ad.md, decision 0006): holomorphic ops have dy = f'(z) dz; pow's
+// x-factor is 0 where x = p = 0 and its p-factor 0 where x = 0; abs of complex has dy =
+// Re(conj(sign z) dz).
 #pragma once
 
 #include <optional>
