@@ -3,6 +3,18 @@
 
 #include <stdlib.h>
 
+tfe_context* new_ctx(void) {
+  tfe_context* ctx = NULL;
+  TFE_OK_OR_FAIL(tfe_context_create(&ctx));
+  return ctx;
+}
+
+tfe_tensor* f64(tfe_context* ctx, int32_t ndim, const int64_t* shape, const double* v) {
+  tfe_tensor* t = NULL;
+  TFE_OK_OR_FAIL(tfe_tensor_from_data(&t, ctx, TFE_F64, ndim, shape, NULL, v));
+  return t;
+}
+
 int64_t dtype_size(int32_t dtype) {
   switch (dtype) {
   case TFE_BOOL: return 1;

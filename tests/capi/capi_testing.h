@@ -30,6 +30,11 @@
     assert_true(strncmp(tfe_last_error_message(), fn, strlen(fn)) == 0);                           \
   } while (0)
 
+/* A new context; fails the test when it cannot be created. */
+tfe_context* new_ctx(void);
+/* An F64 tensor of the given shape from column-major values; fails the test on error. */
+tfe_tensor* f64(tfe_context* ctx, int32_t ndim, const int64_t* shape, const double* v);
+
 /* A tensor of the given dtype and shape with a deterministic pattern: integers 1 + i % 3 (valid as
  * indices), Bool i % 2, floats 1 + i / 4, complex (1 + i/4, 0.5 - i/8). */
 tfe_tensor* make_tensor(tfe_context* ctx, int32_t dtype, int32_t ndim, const int64_t* shape);

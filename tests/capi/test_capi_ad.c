@@ -7,18 +7,6 @@
 
 #include "capi_testing.h"
 
-static tfe_context* new_ctx(void) {
-  tfe_context* ctx = NULL;
-  TFE_OK_OR_FAIL(tfe_context_create(&ctx));
-  return ctx;
-}
-
-static tfe_tensor* f64(tfe_context* ctx, int32_t ndim, const int64_t* shape, const double* v) {
-  tfe_tensor* t = NULL;
-  TFE_OK_OR_FAIL(tfe_tensor_from_data(&t, ctx, TFE_F64, ndim, shape, NULL, v));
-  return t;
-}
-
 static tfe_tensor* symbolic(tfe_context* ctx, int32_t dtype, int32_t ndim, const int64_t* shape) {
   tfe_tensor* t = NULL;
   TFE_OK_OR_FAIL(tfe_tensor_symbolic(&t, ctx, dtype, ndim, shape));

@@ -6,12 +6,6 @@
 
 #include "eager_testing.h"
 
-static tfe_context* new_ctx(void) {
-  tfe_context* ctx = NULL;
-  TFE_OK_OR_FAIL(tfe_context_create(&ctx));
-  return ctx;
-}
-
 /* x = [1,2,3]; y = sum(x*x) = 14; grad = [2,4,6]; JVP along [0.1, 1, -2] is -7.8. */
 static void test_sum_of_squares(void** state) {
   (void)state;

@@ -6,12 +6,6 @@
 
 #include "eager_testing.h"
 
-static tfe_context* new_ctx(void) {
-  tfe_context* ctx = NULL;
-  TFE_OK_OR_FAIL(tfe_context_create(&ctx));
-  return ctx;
-}
-
 static tfe_tensor* tensor_of(tfe_context* ctx, int32_t dtype, int32_t ndim, const int64_t* shape,
                              const void* data, int tracked) {
   tfe_tensor* t = NULL;

@@ -7,18 +7,6 @@
 
 #include "eager_testing.h"
 
-static tfe_context* new_ctx(void) {
-  tfe_context* ctx = NULL;
-  TFE_OK_OR_FAIL(tfe_context_create(&ctx));
-  return ctx;
-}
-
-static tfe_tensor* f64(tfe_context* ctx, int32_t ndim, const int64_t* shape, const double* v) {
-  tfe_tensor* t = NULL;
-  TFE_OK_OR_FAIL(tfe_tensor_from_data(&t, ctx, TFE_F64, ndim, shape, NULL, v));
-  return t;
-}
-
 /* Compares two tensors of F64 values of n elements. */
 static void expect_same(const tfe_tensor* a, const tfe_tensor* b, int64_t n) {
   double want[64];

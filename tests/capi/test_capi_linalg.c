@@ -5,12 +5,6 @@
 
 #include "eager_testing.h"
 
-static tfe_context* new_ctx(void) {
-  tfe_context* ctx = NULL;
-  TFE_OK_OR_FAIL(tfe_context_create(&ctx));
-  return ctx;
-}
-
 static const int32_t kFloatDtypes[] = {TFE_F32, TFE_F64, TFE_C32, TFE_C64};
 
 /* t converted to F64 (real part for complex) read into dst. */

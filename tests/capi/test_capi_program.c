@@ -4,12 +4,6 @@
 
 #include "capi_testing.h"
 
-static tfe_context* new_ctx(void) {
-  tfe_context* ctx = NULL;
-  TFE_OK_OR_FAIL(tfe_context_create(&ctx));
-  return ctx;
-}
-
 static tfe_tensor* f64_vector(tfe_context* ctx, int64_t n, double start) {
   double* v = malloc((size_t)(n > 0 ? n : 1) * sizeof(double));
   for (int64_t i = 0; i < n; ++i) v[i] = start + (double)i;

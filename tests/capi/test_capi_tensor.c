@@ -9,12 +9,6 @@
 #include "capi_testing.h"
 #include "dlpack_test_abi.h"
 
-static tfe_context* new_ctx(void) {
-  tfe_context* ctx = NULL;
-  TFE_OK_OR_FAIL(tfe_context_create(&ctx));
-  return ctx;
-}
-
 static void test_version_and_status_names(void** state) {
   (void)state;
   assert_string_equal(tfe_version(), "0.1.0");
