@@ -63,12 +63,20 @@ struct Pow { static constexpr const char* name = "pow"; static constexpr unsigne
   template <class T> static T value(const T& a, const T& b) { return std::pow(a, b); } };
 // clang-format on
 
+// The values a reverse task keeps, from what the formula reads.
+constexpr unsigned needs_unary(unsigned reads) {
+  return ((reads & f::kReadsOperands) ? kX : 0u) | ((reads & f::kReadsOutput) ? kY : 0u);
+}
+constexpr unsigned needs_binary(unsigned reads) {
+  return ((reads & f::kReadsOperands) ? kA | kB : 0u) | ((reads & f::kReadsOutput) ? kY : 0u);
+}
+
 // ---- the analytic ops: one row each from ops/defs/analytic.hpp (the Smooth ones), with the
 // value of the CPU kernel's functor and the formula of the same name.
 #define TFE_VAR_RULE_1(Code, op_name)                                                              \
   struct Code {                                                                                    \
     static constexpr const char* name = #op_name;                                                  \
-    static constexpr unsigned needs = kX | kY;                                                     \
+    static constexpr unsigned needs = needs_unary(f::Code<ScalarAlgebra<double>>::reads);          \
     template <class T> using result = T;                                                           \
     template <class A> using formula = f::Code<A>;                                                 \
     template <class T> static T value(const T& x) { return cpu::analytic::Code{}(x); }             \
@@ -76,7 +84,7 @@ struct Pow { static constexpr const char* name = "pow"; static constexpr unsigne
 #define TFE_VAR_RULE_2(Code, op_name)                                                              \
   struct Code {                                                                                    \
     static constexpr const char* name = #op_name;                                                  \
-    static constexpr unsigned needs = kA | kB | kY;                                                \
+    static constexpr unsigned needs = needs_binary(f::Code<ScalarAlgebra<double>>::reads);         \
     template <class A> using formula = f::Code<A>;                                                 \
     template <class T> static T value(const T& a, const T& b) {                                    \
       return cpu::analytic::Code{}(a, b);                                                          \

@@ -10,15 +10,21 @@
 
 namespace tfe::ad::formulas {
 
+// What a formula reads besides the tangents (its `reads`): the primal operands, the primal output.
+// The dataflow engine keeps exactly these for the reverse pass.
+enum Reads : unsigned { kReadsOperands = 1, kReadsOutput = 2 };
+
 // ---- unary: jvp(x, y, dx) ---------------------------------------------------------------------
 template <class A> struct Sin {
   using V = typename A::Value;
+  static constexpr unsigned reads = kReadsOperands;
   static Tangent<A> jvp(const V& x, const V&, const Tangent<A>& dx) {
     return detail::scaled<A>(dx, [&] { return A::cos(x); });
   }
 };
 template <class A> struct Cos {
   using V = typename A::Value;
+  static constexpr unsigned reads = kReadsOperands;
   static Tangent<A> jvp(const V& x, const V&, const Tangent<A>& dx) {
     return detail::scaled<A>(dx, [&] { return A::neg(A::sin(x)); });
   }
@@ -26,30 +32,35 @@ template <class A> struct Cos {
 // d tan = (1 + y^2) dx, d tanh = (1 - y^2) dx, d exp = y dx.
 template <class A> struct Tan {
   using V = typename A::Value;
+  static constexpr unsigned reads = kReadsOutput;
   static Tangent<A> jvp(const V&, const V& y, const Tangent<A>& dx) {
     return detail::scaled<A>(dx, [&] { return A::add(A::constant(y, 1.0), A::mul(y, y)); });
   }
 };
 template <class A> struct Tanh {
   using V = typename A::Value;
+  static constexpr unsigned reads = kReadsOutput;
   static Tangent<A> jvp(const V&, const V& y, const Tangent<A>& dx) {
     return detail::scaled<A>(dx, [&] { return A::sub(A::constant(y, 1.0), A::mul(y, y)); });
   }
 };
 template <class A> struct Sinh {
   using V = typename A::Value;
+  static constexpr unsigned reads = kReadsOperands;
   static Tangent<A> jvp(const V& x, const V&, const Tangent<A>& dx) {
     return detail::scaled<A>(dx, [&] { return A::template apply<ops::OpCode::Cosh>(x); });
   }
 };
 template <class A> struct Cosh {
   using V = typename A::Value;
+  static constexpr unsigned reads = kReadsOperands;
   static Tangent<A> jvp(const V& x, const V&, const Tangent<A>& dx) {
     return detail::scaled<A>(dx, [&] { return A::template apply<ops::OpCode::Sinh>(x); });
   }
 };
 template <class A> struct Exp {
   using V = typename A::Value;
+  static constexpr unsigned reads = kReadsOutput;
   static Tangent<A> jvp(const V&, const V& y, const Tangent<A>& dx) {
     return detail::scaled<A>(dx, [&] { return y; });
   }
@@ -57,12 +68,14 @@ template <class A> struct Exp {
 // d expm1 = e^x dx = (y + 1) dx.
 template <class A> struct Expm1 {
   using V = typename A::Value;
+  static constexpr unsigned reads = kReadsOutput;
   static Tangent<A> jvp(const V&, const V& y, const Tangent<A>& dx) {
     return detail::scaled<A>(dx, [&] { return A::add(y, A::constant(y, 1.0)); });
   }
 };
 template <class A> struct Log {
   using V = typename A::Value;
+  static constexpr unsigned reads = kReadsOperands;
   static Tangent<A> jvp(const V& x, const V&, const Tangent<A>& dx) {
     if (!dx) return std::nullopt;
     return A::div(*dx, x);
@@ -70,6 +83,7 @@ template <class A> struct Log {
 };
 template <class A> struct Log1p {
   using V = typename A::Value;
+  static constexpr unsigned reads = kReadsOperands;
   static Tangent<A> jvp(const V& x, const V&, const Tangent<A>& dx) {
     if (!dx) return std::nullopt;
     return A::div(*dx, A::add(x, A::constant(x, 1.0)));
@@ -77,6 +91,7 @@ template <class A> struct Log1p {
 };
 template <class A> struct Sqrt {
   using V = typename A::Value;
+  static constexpr unsigned reads = kReadsOutput;
   static Tangent<A> jvp(const V&, const V& y, const Tangent<A>& dx) {
     if (!dx) return std::nullopt;
     return A::div(*dx, A::mul(y, A::constant(y, 2.0)));
@@ -85,6 +100,7 @@ template <class A> struct Sqrt {
 // d x^(-1/2) = -1/2 x^(-3/2) dx = -1/2 y^3 dx: no division by x.
 template <class A> struct Rsqrt {
   using V = typename A::Value;
+  static constexpr unsigned reads = kReadsOutput;
   static Tangent<A> jvp(const V&, const V& y, const Tangent<A>& dx) {
     return detail::scaled<A>(dx,
                              [&] { return A::mul(A::mul(y, A::mul(y, y)), A::constant(y, -0.5)); });
@@ -93,6 +109,7 @@ template <class A> struct Rsqrt {
 // d erf = 2/sqrt(pi) e^(-x^2) dx.
 template <class A> struct Erf {
   using V = typename A::Value;
+  static constexpr unsigned reads = kReadsOperands;
   static Tangent<A> jvp(const V& x, const V&, const Tangent<A>& dx) {
     return detail::scaled<A>(dx, [&] {
       V gauss = A::template apply<ops::OpCode::Exp>(A::neg(A::mul(x, x)));
@@ -105,6 +122,7 @@ template <class A> struct Erf {
 // atan2(a, b): d = (b da - a db) / (a^2 + b^2).
 template <class A> struct Atan2 {
   using V = typename A::Value;
+  static constexpr unsigned reads = kReadsOperands;
   static Tangent<A> jvp(const V& a, const V& b, const V&, const Tangent<A>& da,
                         const Tangent<A>& db) {
     if (!da && !db) return std::nullopt;
