@@ -1,4 +1,4 @@
-// Program-AD benchmarks (issue 3), each against our own baseline in the same process:
+// Program-AD benchmarks, each against our own baseline in the same process:
 //   A1 JVP and VJP of a chain of 20 elementwise ops on 1e6 elements vs the primal (<= 2.5x);
 //   A2 the first derivative request, transform + compile, vs one primal run (<= 1x);
 //   A3 per-node cost of a compiled program of one-element tensors vs eager C calls (<= 0.5x).

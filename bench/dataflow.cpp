@@ -1,4 +1,4 @@
-// Dataflow-engine benchmarks (issue 6), each against a baseline in the same process:
+// Dataflow-engine benchmarks, each against a baseline in the same process:
 //   D1 a scalar Var op, forward + reverse, in a 3000-op graph (<= 1 us per op; the published
 //      engine takes ~4 us and ~2.4 KB per op), on the debug scheduler and on 1- and 2-thread
 //      pools; the baseline is the same chain and its chain-rule derivative in plain doubles.

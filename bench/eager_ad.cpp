@@ -1,4 +1,4 @@
-// Eager-AD benchmarks (issue 4), all through the C ABI, each against the same work untracked in
+// Eager-AD benchmarks, all through the C ABI, each against the same work untracked in
 // the same process:
 //   E1 a recorded op on one-element tensors vs the same op untracked (<= 1.5x, and <= 1 us);
 //   E2 forward + backward of a chain of 20 one-element ops (<= 4 us per op: 80 us; PyTorch 1.13

@@ -1,4 +1,4 @@
-// Linalg benchmarks (issue 5), through the C ABI, each against direct LAPACKE `_work` calls doing
+// Linalg benchmarks, through the C ABI, each against direct LAPACKE `_work` calls doing
 // the same work (copy the input, factor, write the outputs) in the same process:
 //   L1 solve, qr, eigh, svd, cholesky, lu_factor at n = 100, 500, 1000 (F64; goal <= 1.05 at
 //      n >= 500, <= 1.25 at 100);

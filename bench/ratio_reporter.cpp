@@ -122,8 +122,48 @@ double RatioReporter::Side::median_ns() const {
   return median_aggregate_ns;
 }
 
-RatioReporter::RatioReporter(OutputOptions opts, bool interleaved)
-    : ConsoleReporter(opts), interleaved_(interleaved) {}
+RatioReporter::RatioReporter(OutputOptions opts, bool interleaved, std::string ratios_json)
+    : ConsoleReporter(opts), interleaved_(interleaved), ratios_json_(std::move(ratios_json)) {}
+
+namespace {
+
+std::string json_string(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (static_cast<unsigned char>(c) >= 0x20) out += c;
+  }
+  return out + "\"";
+}
+
+std::string json_number(double v) { return v < 0 ? "null" : fmt("%.6g", v); }
+
+} // namespace
+
+void RatioReporter::write_json(const std::vector<Row>& rows) const {
+  std::FILE* f = std::fopen(ratios_json_.c_str(), "w");
+  if (!f) {
+    std::fprintf(stderr, "ratio table: cannot write %s\n", ratios_json_.c_str());
+    return;
+  }
+  std::string text = "{\n  \"context\": " + json_string(header()) +
+                     ",\n  \"interleaved\": " + (interleaved_ ? "true" : "false") +
+                     ",\n  \"cases\": [";
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const Row& r = rows[i];
+    double ratio = r.baseline_ns > 0 && r.ours_ns >= 0 ? r.ours_ns / r.baseline_ns : -1;
+    text += std::string(i ? "," : "") + "\n    {\"goal_id\": " + json_string(r.goal_id) +
+            ", \"case\": " + json_string(r.name) +
+            ", \"baseline_ns\": " + json_number(r.baseline_ns) +
+            ", \"ours_ns\": " + json_number(r.ours_ns) + ", \"ratio\": " + json_number(ratio) +
+            ", \"goal\": " + json_string(r.goal) + ", \"result\": " + json_string(r.result) +
+            ", \"cv_baseline_percent\": " + json_number(r.cv_baseline) +
+            ", \"cv_ours_percent\": " + json_number(r.cv_ours) + "}";
+  }
+  text += "\n  ]\n}\n";
+  std::fputs(text.c_str(), f);
+  std::fclose(f);
+}
 
 std::string RatioReporter::header() const {
   std::ostringstream s;
@@ -176,6 +216,7 @@ void RatioReporter::Finalize() {
                 "cv% b/o");
   out << line << "\n";
   int ok = 0, miss = 0, missing = 0;
+  std::vector<Row> rows;
   for (const Case& c : cases()) {
     const std::string prefix = c.goal_id + "/" + c.name + "/";
     auto b_it = sides_.find(prefix + kBaseline);
@@ -207,7 +248,9 @@ void RatioReporter::Finalize() {
                   fmt_time(ot).c_str(), ratio.c_str(), c.goal.text().c_str(), result.c_str(),
                   cv.c_str());
     out << line << "\n";
+    rows.push_back({c.goal_id, c.name, c.goal.text(), result, bt, ot, bcv, ocv});
   }
+  if (!ratios_json_.empty()) write_json(rows);
   out << "summary: " << ok << " ok, " << miss << " miss";
   if (missing) out << ", " << missing << " without a result";
   out << std::endl;
@@ -218,7 +261,16 @@ int run(int argc, char** argv) {
   static char interleave[] = "--benchmark_enable_random_interleaving=true";
   static char repetitions[] = "--benchmark_repetitions=9";
   std::vector<char*> args{argv[0], interleave, repetitions};
-  for (int i = 1; i < argc; ++i) args.push_back(argv[i]);
+  // --ratios_json is ours: taken out before Google Benchmark sees the flags.
+  const std::string json_flag = "--ratios_json=";
+  const char* env_json = std::getenv("TFE_BENCH_RATIOS_JSON");
+  std::string ratios_json = env_json ? env_json : "";
+  for (int i = 1; i < argc; ++i) {
+    if (std::string(argv[i]).rfind(json_flag, 0) == 0)
+      ratios_json = argv[i] + json_flag.size();
+    else
+      args.push_back(argv[i]);
+  }
 
   bool interleaved = false;
   const std::string flag = "--benchmark_enable_random_interleaving";
@@ -243,7 +295,7 @@ int run(int argc, char** argv) {
   benchmark::AddCustomContext("interleaved", interleaved ? "true" : "false");
 
   RatioReporter reporter(isatty(STDOUT_FILENO) ? RatioReporter::OO_Color : RatioReporter::OO_None,
-                         interleaved);
+                         interleaved, ratios_json);
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::Shutdown();
   return 0;

@@ -1,4 +1,4 @@
-// Ratio benchmarks (design/style.md, "Benchmarks report ratios"): every case registers a
+// Ratio benchmarks (docs/performance.md): every case registers a
 // `baseline` and an `ours` benchmark on identical inputs; RatioReporter prints the usual console
 // output (aggregates only) and then one line per case with ratio = ours/baseline of the median
 // real times, the goal and ok/miss. A bench file registers its cases from main and calls run():
@@ -10,7 +10,9 @@
 //
 // run() defaults to --benchmark_enable_random_interleaving=true and --benchmark_repetitions=9
 // (later command-line flags override them); --benchmark_out=FILE --benchmark_out_format=json
-// writes every repetition as usual.
+// writes every repetition as usual. --ratios_json=FILE (or the environment variable
+// TFE_BENCH_RATIOS_JSON) also writes the ratio table as JSON, one object per case, which
+// tools/plot_bench.py draws.
 #pragma once
 
 #include <benchmark/benchmark.h>
@@ -67,7 +69,7 @@ int library_threads();
 // Console output plus the ratio table (printed by Finalize).
 class RatioReporter : public benchmark::ConsoleReporter {
 public:
-  explicit RatioReporter(OutputOptions opts, bool interleaved);
+  RatioReporter(OutputOptions opts, bool interleaved, std::string ratios_json = "");
 
   bool ReportContext(const Context& context) override;
   void ReportRuns(const std::vector<Run>& reports) override;
@@ -83,7 +85,15 @@ private:
     std::string error;
     double median_ns() const; // of the repetitions; else the aggregate; -1 if none
   };
+  // One case's row of the ratio table.
+  struct Row {
+    std::string goal_id, name, goal, result;
+    double baseline_ns = -1, ours_ns = -1, cv_baseline = -1, cv_ours = -1;
+  };
+  void write_json(const std::vector<Row>& rows) const;
+
   bool interleaved_;
+  std::string ratios_json_; // file for the table as JSON; empty: none
   int num_cpus_ = 0;
   std::map<std::string, Side> sides_; // by function name ("G1/gemm_n256/ours")
 };

@@ -1,6 +1,6 @@
-// no_grad and capture_trace scopes, per (thread, context) and nestable (ad-contract.md). The
-// state lives in a thread-local list keyed by the context's id (never its address, which a new
-// context could reuse), so it needs no lock.
+// no_grad and capture_trace scopes, per (thread, context) and nestable
+// (docs/design/ad-contract.md). The state lives in a thread-local list keyed by the context's id
+// (never its address, which a new context could reuse), so it needs no lock.
 #pragma once
 
 #include <cstdint>

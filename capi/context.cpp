@@ -60,7 +60,10 @@ tfe_status tfe_context_retain(tfe_context* ctx) {
   return guarded("tfe_context_retain", [&] { retain(require(ctx, "ctx")); });
 }
 
-void tfe_context_release(tfe_context* ctx) { release(ctx); }
+void tfe_context_release(tfe_context* ctx) {
+  if (ctx && !is_live(ctx)) return report_released("tfe_context_release", "ctx");
+  release(ctx);
+}
 
 tfe_status tfe_set_num_threads(int32_t threads) {
   return guarded("tfe_set_num_threads", [&] {

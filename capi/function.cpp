@@ -1,6 +1,7 @@
 // Traced functions: creation from symbolic inputs and outputs, calls through the per-context
 // compile cache, results, cache statistics (tenferro/program.h).
 #include <memory>
+#include <string>
 
 #include "ad/transforms.hpp"
 #include "capi/op_call.hpp"
@@ -78,8 +79,8 @@ tfe_status tfe_function_create(tfe_function** out, int32_t n_inputs, tfe_tensor*
     std::vector<graph::Value> args;
     for (int32_t i = 0; i < n_inputs; ++i) {
       require(inputs, "inputs");
-      const tfe_tensor* t = inputs[i];
-      if (!t) fail(Status::InvalidArgument, "inputs[%d] is NULL", i);
+      std::string name = "inputs[" + std::to_string(i) + "]";
+      const tfe_tensor* t = require(inputs[i], name.c_str());
       if (t->ctx != ctx)
         fail(Status::InvalidArgument, "inputs[%d] and outputs[0] belong to different contexts", i);
       if (!t->is_traced())

@@ -68,6 +68,7 @@ tfe_context* common_context(std::span<tfe_tensor* const> xs, const char* name) {
   tfe_context* ctx = nullptr;
   for (size_t i = 0; i < xs.size(); ++i) {
     if (!xs[i]) fail(Status::InvalidArgument, "%s[%zu] is NULL", name, i);
+    if (!is_live(xs[i])) fail(Status::InvalidArgument, "%s[%zu] was already released", name, i);
     if (!ctx)
       ctx = xs[i]->ctx;
     else if (xs[i]->ctx != ctx)

@@ -38,9 +38,12 @@ template <class Body> tfe_status guarded(const char* fn, Body&& body) noexcept {
   }
 }
 
-// InvalidArgument "argument 'name' is NULL" unless p is non-null.
+// InvalidArgument "argument 'name' is NULL" unless p is non-null; for a handle also
+// "argument 'name' was already released" unless it is a live handle of its kind.
 template <class T> T* require(T* p, const char* name) {
   if (!p) fail(Status::InvalidArgument, "argument '%s' is NULL", name);
+  if constexpr (std::is_base_of_v<Counted, std::remove_cv_t<T>>)
+    if (!is_live(p)) fail(Status::InvalidArgument, "argument '%s' was already released", name);
   return p;
 }
 

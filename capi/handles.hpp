@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <type_traits>
 
 #include "core/tensor.hpp"
 #include "ad/derivative_cache.hpp"
@@ -21,24 +22,95 @@
 #include <vector>
 #include "tenferro/tenferro.h"
 
+struct tfe_context;
+struct tfe_tensor;
+struct tfe_function;
+struct tfe_results;
+
 namespace tfe::capi {
 
 // Counts live handles for tfe_debug_live_objects.
 std::atomic<int64_t>& live_objects();
 
+// The first word of every handle: which kind of handle it is while it lives, kReleased after its
+// last release. Entry points compare it before any other use, so a released handle (or a handle
+// of another kind) is an InvalidArgument instead of a read of freed memory (docs/reliability.md).
+enum HandleMagic : uint32_t {
+  kReleased = 0xdead7fe0u,
+  kAnyHandle = 0x7fe10000u, // kinds without their own word (linalg options)
+  kContextMagic = 0x7fe10001u,
+  kTensorMagic = 0x7fe10002u,
+  kFunctionMagic = 0x7fe10003u,
+  kResultsMagic = 0x7fe10004u,
+};
+
+// A freed handle's memory is not given back at once: each thread keeps its last kQuarantine freed
+// handles, so the magic word of a recently released handle still reads kReleased. The oldest is
+// freed when a newer one arrives (see handles.cpp).
+inline constexpr size_t kQuarantine = 1024;
+void quarantine(void* p) noexcept;
+
 struct Counted {
-  Counted() { live_objects().fetch_add(1, std::memory_order_relaxed); }
+  explicit Counted(uint32_t kind = kAnyHandle) : magic(kind) {
+    live_objects().fetch_add(1, std::memory_order_relaxed);
+  }
   Counted(const Counted&) = delete;
   Counted& operator=(const Counted&) = delete;
-  ~Counted() { live_objects().fetch_sub(1, std::memory_order_relaxed); }
+  ~Counted() {
+    // An atomic store: not a dead store the compiler may drop before the memory is quarantined.
+    magic.store(kReleased, std::memory_order_release);
+    live_objects().fetch_sub(1, std::memory_order_relaxed);
+  }
+  // Every handle type is deleted through here (unique_ptr<T> finds it by lookup in T).
+  static void operator delete(void* p) noexcept { quarantine(p); }
+  static void operator delete(void* p, size_t) noexcept { quarantine(p); }
+
+  std::atomic<uint32_t> magic;
   // Release decrements with acq_rel so the deleting thread sees every write made through
   // other references (the usual shared_ptr ordering).
   std::atomic<int64_t> refs{1};
 };
 
-// Drops one reference of a handle; the last one frees it.
-template <class T> void release_counted(T* p) {
-  if (p && p->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) std::unique_ptr<T> owned(p);
+template <class T> constexpr uint32_t magic_of() {
+  if constexpr (std::is_same_v<T, tfe_context>)
+    return kContextMagic;
+  else if constexpr (std::is_same_v<T, tfe_tensor>)
+    return kTensorMagic;
+  else if constexpr (std::is_same_v<T, tfe_function>)
+    return kFunctionMagic;
+  else if constexpr (std::is_same_v<T, tfe_results>)
+    return kResultsMagic;
+  else
+    return kAnyHandle;
+}
+
+// True while p is a live handle of kind T (p non-null).
+template <class T> bool is_live(const T* p) {
+  return p->magic.load(std::memory_order_acquire) == magic_of<std::remove_cv_t<T>>();
+}
+
+// Records "fn: argument 'name' was already released" as the thread's message (release functions
+// return nothing, so the message is how a second release is reported).
+void report_released(const char* fn, const char* name) noexcept;
+
+template <class T> constexpr const char* release_name() {
+  if constexpr (std::is_same_v<T, tfe_function>)
+    return "tfe_function_release";
+  else if constexpr (std::is_same_v<T, tfe_results>)
+    return "tfe_results_release";
+  else
+    return "tfe_linalg_options_release"; // the one kind without its own magic word
+}
+
+// Drops one reference of a handle; the last one frees it. A released handle is left alone.
+template <class T>
+void release_counted(T* p, const char* fn = release_name<T>(), const char* name = "handle") {
+  if (!p) return;
+  if (!is_live(p)) {
+    report_released(fn, name);
+    return;
+  }
+  if (p->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) std::unique_ptr<T> owned(p);
 }
 
 } // namespace tfe::capi
@@ -56,7 +128,7 @@ struct tfe_context : tfe::capi::Counted {
   // Declared last: destroyed first, while the caches its tasks may use still exist.
   std::unique_ptr<tfe::dataflow::Scheduler> scheduler;
   bool is_dataflow() const { return static_cast<bool>(scheduler); }
-  explicit tfe_context(uint64_t id_) : id(id_) {}
+  explicit tfe_context(uint64_t id_) : Counted(tfe::capi::kContextMagic), id(id_) {}
 };
 
 struct tfe_function : tfe::capi::Counted {

@@ -112,19 +112,24 @@ template <class Managed> Tensor import_dl(Managed* src) {
   Dims shape(static_cast<size_t>(t.ndim)), strides(static_cast<size_t>(t.ndim));
   if (t.ndim > 0) require(t.shape, "dl_tensor.shape");
   for (int32_t i = 0; i < t.ndim; ++i) shape[static_cast<size_t>(i)] = t.shape[i];
+  // The element count first (negative extents, overflow, the per-tensor limit): the strides
+  // below are then products of a valid shape.
+  int64_t numel = checked_numel(shape);
   if (t.strides) {
     for (int32_t i = 0; i < t.ndim; ++i) strides[static_cast<size_t>(i)] = t.strides[i];
   } else {
     int64_t acc = 1; // the spec: NULL strides mean compact row-major
     for (int32_t i = t.ndim - 1; i >= 0; --i) {
       strides[static_cast<size_t>(i)] = acc;
-      acc *= std::max<int64_t>(shape[static_cast<size_t>(i)], 1);
+      // Cannot overflow with elements; without any, strides address nothing and stop growing.
+      if (numel > 0) acc *= std::max<int64_t>(shape[static_cast<size_t>(i)], 1);
     }
   }
   if (t.byte_offset % static_cast<uint64_t>(itemsize(dt)) != 0)
     fail(Status::InvalidArgument, "DLPack byte_offset %llu is not a multiple of the element size",
          (unsigned long long)t.byte_offset);
-  void* data = static_cast<std::byte*>(t.data) + t.byte_offset;
+  // No element, no address: a NULL data pointer with an offset is not offset.
+  void* data = numel == 0 || !t.data ? t.data : static_cast<std::byte*>(t.data) + t.byte_offset;
   auto call_deleter = [](void*, void* user) {
     auto* m = static_cast<Managed*>(user);
     if (m->deleter) m->deleter(m);

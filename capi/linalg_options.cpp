@@ -11,7 +11,7 @@ using namespace tfe::capi;
 namespace tfe::capi {
 const LinalgOptions& options_or_default(const tfe_linalg_options* opts) {
   static const LinalgOptions defaults; // immutable: safe to share between threads
-  return opts ? opts->values : defaults;
+  return opts ? require(opts, "opts")->values : defaults;
 }
 } // namespace tfe::capi
 

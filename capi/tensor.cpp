@@ -36,8 +36,7 @@ Tensor borrow(void* data, DType dtype, Dims shape, Dims strides) {
 // A symbol is reported as -k; a derived symbolic extent (s1 + 1, ...) as TFE_EXTENT_DERIVED.
 int64_t reported_extent(Extent e) {
   if (e.is_const()) return e.value();
-  for (int64_t k = 1; k <= max_symbol(e); ++k)
-    if (e == Extent::symbol(k)) return -k;
+  if (int64_t k = symbol_id(e)) return -k;
   return TFE_EXTENT_DERIVED;
 }
 
@@ -57,6 +56,10 @@ tfe_status tfe_tensor_symbolic(tfe_tensor** out, tfe_context* ctx, int32_t dtype
       if (e == TFE_EXTENT_DERIVED)
         fail(Status::InvalidArgument, "shape %s: extents are >= 0 (concrete) or -k (symbol k)",
              format_dims(std::span<const int64_t>(shape, static_cast<size_t>(ndim))).c_str());
+      if (e < -kMaxSymbol)
+        fail(Status::InvalidArgument, "shape %s: symbol id %lld exceeds the limit of %lld symbols",
+             format_dims(std::span<const int64_t>(shape, static_cast<size_t>(ndim))).c_str(),
+             (long long)-e, (long long)kMaxSymbol);
       s.push_back(e >= 0 ? Extent(e) : Extent::symbol(-e));
     }
     *out = new_tensor(ctx, graph::argument(dt, std::move(s)));
@@ -143,13 +146,20 @@ tfe_status tfe_tensor_numel(const tfe_tensor* t, int64_t* out) {
   return guarded("tfe_tensor_numel", [&] {
     require(out, "out");
     Shape s = require(t, "t")->meta().shape;
-    int64_t n = 1;
+    Dims dims;
     for (Extent e : s) {
       if (!e.is_const())
         fail(Status::InvalidArgument, "'t' has the symbolic shape %s: its size is not known",
              ops::format_shape(s).c_str());
-      n *= e.value();
+      dims.push_back(e.value());
     }
+    // 0 with a zero extent, whatever the others; a traced shape may overflow otherwise.
+    int64_t n = 1;
+    if (has_zero_extent(dims)) n = 0;
+    for (int64_t e : dims)
+      if (n != 0 && __builtin_mul_overflow(n, e, &n))
+        fail(Status::Numerical, "'t' has the shape %s, more than 2^63-1 elements",
+             format_dims(dims).c_str());
     *out = n;
   });
 }
@@ -165,7 +175,10 @@ tfe_status tfe_tensor_stride(const tfe_tensor* t, int64_t axis, int64_t* out) {
 tfe_status tfe_tensor_data(const tfe_tensor* t, const void** out) {
   return guarded("tfe_tensor_data", [&] {
     require(out, "out");
-    *out = concrete_value(t, "t").raw_data();
+    // A tensor without elements has no address worth giving: NULL, documented, whatever the
+    // storage behind it (docs/reliability.md).
+    const Tensor& v = concrete_value(t, "t");
+    *out = v.numel() == 0 ? nullptr : v.raw_data();
   });
 }
 
@@ -195,9 +208,6 @@ tfe_status tfe_tensor_retain(tfe_tensor* t) {
                  [&] { require(t, "t")->refs.fetch_add(1, std::memory_order_relaxed); });
 }
 
-void tfe_tensor_release(tfe_tensor* t) {
-  if (t && t->refs.fetch_sub(1, std::memory_order_acq_rel) == 1)
-    std::unique_ptr<tfe_tensor> owned(t);
-}
+void tfe_tensor_release(tfe_tensor* t) { release_counted(t, "tfe_tensor_release", "t"); }
 
 } // extern "C"

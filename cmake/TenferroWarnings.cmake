@@ -9,6 +9,7 @@ function(tfe_set_warnings target)
   if(TFE_SANITIZE)
     # GCC 12 reports maybe-uninitialized false positives in libstdc++ (std::function inside
     # <regex>, pulled in by Catch2) once the sanitizers instrument it.
-    target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CXX,C>:-Wno-maybe-uninitialized>)
+    target_compile_options(${target} PRIVATE
+      $<$<AND:$<COMPILE_LANGUAGE:CXX,C>,$<CXX_COMPILER_ID:GNU>>:-Wno-maybe-uninitialized>)
   endif()
 endfunction()

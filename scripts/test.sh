@@ -38,6 +38,9 @@ stage "build (RelWithDebInfo, -Werror)" configure_main
 if [[ " ${failed[*]-} " != *build* ]]; then
   stage "ctest (all suites)" ctest --test-dir "$build" --output-on-failure -j "$jobs"
   stage "installed-tree consumer" "$root/tools/test_install.sh" "$build"
+  stage "Python package (pip install into a venv, examples outside the tree)" \
+    env CCACHE_NOHASHDIR=1 TFE_PIP_BUILD_TYPE=RelWithDebInfo TFE_PIP_JOBS="$jobs" \
+    CMAKE_ARGS="-DTFE_WERROR=ON" "$root/bindings/python/test_install.sh" "$build"
   stage "ABI checks (abidiff, constants, version map, C++ header)" \
     "$root/tools/abi/run_checks.sh" "$build"
   stage "Rust bindings (cargo test --offline)" "$root/bindings/rust/test.sh" "$build"
@@ -53,10 +56,10 @@ if [ "${TFE_SKIP_SANITIZERS:-0}" != 1 ]; then
       -DTFE_BUILD_EXAMPLES=OFF -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" >/dev/null &&
       cmake --build "$asan" -j "$jobs" --target tenferro_cpp_tests tenferro_dataflow_tests \
         test_capi_tensor test_capi_ops test_capi_eager_ad test_capi_eager_seeds test_capi_linalg \
-        test_capi_dataflow test_capi_eager_regressions &&
+        test_capi_dataflow test_capi_eager_regressions test_capi_reliability &&
       ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
         ctest --test-dir "$asan" --output-on-failure \
-          -R '^(cpp_tests|dataflow_tests|capi_tensor|capi_ops|capi_eager_ad|capi_eager_seeds|capi_linalg|capi_dataflow|capi_eager_regressions)$'
+          -R '^(cpp_tests|dataflow_tests|capi_tensor|capi_ops|capi_eager_ad|capi_eager_seeds|capi_linalg|capi_dataflow|capi_eager_regressions|capi_reliability)$'
   }
   stage "ASan+UBSan (core and C ABI suites)" sanitized
 
@@ -75,18 +78,30 @@ fi
 if [ "${TFE_SKIP_CLANG:-0}" != 1 ]; then
   clang_build=${TFE_CLANG_BUILD_DIR:-$root/build-clang}
   clang_suites() {
-    # -O1 without debug info: a second compiler's view at the lowest build cost.
+    # One clang-16 configuration serves two purposes, so the library is compiled once for both:
+    # a second compiler's view of the C++ suites, and the libFuzzer target over the C ABI with
+    # ASan + UBSan (-O1, line tables only). The fuzzer runs 60 s over its committed corpus plus
+    # new inputs (tests/fuzz/README.md has the longer run).
     CC=clang-16 CXX=clang++-16 cmake -S "$root" -B "$clang_build" -G Ninja \
-      -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS=-O1 -DCMAKE_C_FLAGS=-O1 -DTFE_WERROR=ON \
-      -DTFE_BUILD_PYTHON=OFF -DTFE_BUILD_BENCH=OFF -DTFE_BUILD_EXAMPLES=OFF >/dev/null &&
+      -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O1 -gline-tables-only" \
+      -DCMAKE_C_FLAGS="-O1 -gline-tables-only" -DTFE_WERROR=ON \
+      -DTFE_SANITIZE=address,undefined -DTFE_BUILD_FUZZ=ON -DTFE_BUILD_PYTHON=OFF \
+      -DTFE_BUILD_BENCH=OFF -DTFE_BUILD_EXAMPLES=OFF -DTFE_BUILD_FORTRAN=OFF >/dev/null &&
       cmake --build "$clang_build" -j "$jobs" --target tenferro_cpp_tests tenferro_dataflow_tests \
-        tenferro_cxx_header_tests_cxx17 tenferro_cxx_header_tests_cxx20 &&
-      "$clang_build/tests/cpp/tenferro_cpp_tests" --order lex &&
-      "$clang_build/tests/dataflow/tenferro_dataflow_tests" --order lex &&
-      "$clang_build/tests/cxx_header/tenferro_cxx_header_tests_cxx17" --order lex &&
-      "$clang_build/tests/cxx_header/tenferro_cxx_header_tests_cxx20" --order lex
+        tenferro_cxx_header_tests_cxx17 tenferro_cxx_header_tests_cxx20 tenferro_fuzz \
+        capi_reliability_sanitized &&
+      (
+        # Tests that ask for impossible allocations expect a status, not ASan's abort.
+        export ASAN_OPTIONS=allocator_may_return_null=1
+        "$clang_build/tests/cpp/tenferro_cpp_tests" --order lex &&
+          "$clang_build/tests/dataflow/tenferro_dataflow_tests" --order lex &&
+          "$clang_build/tests/cxx_header/tenferro_cxx_header_tests_cxx17" --order lex &&
+          "$clang_build/tests/cxx_header/tenferro_cxx_header_tests_cxx20" --order lex &&
+          "$clang_build/tests/fuzz/capi_reliability_sanitized" &&
+          "$root/tests/fuzz/run.sh" "$clang_build" 60
+      )
   }
-  stage "clang-16 (C++ suites)" clang_suites
+  stage "clang-16 with ASan+UBSan (C++ suites, C++ header suites, libFuzzer 60 s)" clang_suites
 fi
 
 elapsed=$(( $(date +%s) - start ))

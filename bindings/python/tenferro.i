@@ -3,8 +3,8 @@
  * C ABI in include/tenferro/*.h. The user-facing API is the pure-Python package `tenferro`.
  *
  * Nothing here wraps a function by hand. The typemaps below are keyed on the naming conventions
- * of docs c-api.md, so a new C function that follows them is wrapped as soon as its header is
- * %included at the bottom of this file:
+ * of docs/design/c-api.md, so a new C function that follows them is wrapped as soon as its header
+ * is %included at the bottom of this file:
  *
  *   C parameter(s)                               Python
  *   tfe_status return                            None, or raises the error class of the status

@@ -1,4 +1,4 @@
-// The stress program of seed 003 for the dataflow engine (src/dataflow/): per iteration, a random
+// The stress program of the dataflow engine (src/dataflow/): per iteration, a random
 // chain of scalar Var ops from a leaf x, plus discarded branches that succeed, discarded branches
 // that fail, and one observed failing branch. Checked invariants:
 // - the value and dL/dx agree with a forward-mode chain rule in plain doubles to within

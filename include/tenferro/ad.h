@@ -1,4 +1,5 @@
-/* tenferro/ad.h: eager automatic differentiation with deferred semantic recording. Included by
+/** @file
+ * tenferro/ad.h: eager automatic differentiation with deferred semantic recording. Included by
  * tenferro.h.
  *
  * A tensor is tracked when it was made a variable (tfe_tensor_set_requires_grad, on a leaf of a
@@ -13,8 +14,8 @@
  * need, including each recorded op's output, until the last tensor depending on them is released
  * (use no_grad for work that will not be differentiated). Guide: docs/eager-ad.md.
  *
- * Conventions (ad-contract.md, decision 0006): a complex leaf receives dL/dRe + i dL/dIm
- * (grad of sum |z|^2 is 2z); a real leaf of a complex computation receives the real part; a
+ * Conventions (docs/design/ad-contract.md, decision 0006): a complex leaf receives dL/dRe + i
+ * dL/dIm (grad of sum |z|^2 is 2z); a real leaf of a complex computation receives the real part; a
  * gradient has its leaf's dtype and shape. Scopes (no_grad, capture_trace) are per thread and
  * context and nest; no_grad wins. Gradient accumulation into a leaf is atomic with respect to
  * other backward calls. @since 0.1 for every function here. */
@@ -31,9 +32,13 @@ extern "C" {
  * Makes the leaf t a variable (flag != 0) or a plain tensor again (flag == 0).
  * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (NULL, t is the result of a recorded op, t is
  *         symbolic); TFE_ERR_DTYPE_MISMATCH (Bool or integer dtype).
- */
+ *  @param t the tensor (borrowed).
+ *  @param flag non-zero to set, 0 to clear. */
 TFE_API TFE_NODISCARD tfe_status tfe_tensor_set_requires_grad(tfe_tensor* t, int32_t flag);
-/** 1 when t is tracked (a variable, a captured leaf, or computed by a recorded op), else 0. */
+/** 1 when t is tracked (a variable, a captured leaf, or computed by a recorded op), else 0.
+ * @param t the tensor (borrowed).
+ * @param[out] out receives the result; left untouched on failure.
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output). */
 TFE_API TFE_NODISCARD tfe_status tfe_tensor_requires_grad(const tfe_tensor* t, int32_t* out);
 /**
  * Accumulates d(seed . loss)/d(leaf) into the gradient of every variable the loss depends on.
@@ -50,12 +55,16 @@ TFE_API TFE_NODISCARD tfe_status tfe_tensor_requires_grad(const tfe_tensor* t, i
 TFE_API TFE_NODISCARD tfe_status tfe_backward(tfe_tensor* loss, const tfe_tensor* seed);
 /** The stored gradient of variable t. @param[out] out new reference (tfe_tensor_release), or
  *  NULL when t has none (never backpropagated, cleared, or not a variable).
- *  @param t the tensor (borrowed). */
+ *  @param t the tensor (borrowed).
+ *  @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output). */
 TFE_API TFE_NODISCARD tfe_status tfe_tensor_grad(tfe_tensor** out, const tfe_tensor* t);
-/** Makes t's gradient absent (a later tfe_tensor_grad gives NULL). */
+/** Makes t's gradient absent (a later tfe_tensor_grad gives NULL).
+ * @param t the tensor (borrowed).
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output). */
 TFE_API TFE_NODISCARD tfe_status tfe_tensor_clear_grad(tfe_tensor* t);
 /** An untracked tensor sharing t's value. @param[out] out new reference (tfe_tensor_release).
- *  @param t the tensor (borrowed). */
+ *  @param t the tensor (borrowed).
+ *  @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output). */
 TFE_API TFE_NODISCARD tfe_status tfe_tensor_detach(tfe_tensor** out, const tfe_tensor* t);
 
 /**
@@ -81,17 +90,41 @@ TFE_API TFE_NODISCARD tfe_status tfe_vjp(tfe_tensor** out_grads, const tfe_tenso
 TFE_API TFE_NODISCARD tfe_status tfe_jvp(tfe_tensor** out, const tfe_tensor* y, int32_t n,
                                          tfe_tensor* const* xs, tfe_tensor* const* tangents);
 
-/** Stops recording on this thread for ctx until the matching exit (nestable). */
+/** Stops recording on this thread for ctx until the matching exit (nestable).
+ * @param ctx the context (borrowed; a tensor made in it retains it).
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output). */
 TFE_API TFE_NODISCARD tfe_status tfe_no_grad_enter(tfe_context* ctx);
-/** @return TFE_ERR_INVALID_ARGUMENT without a matching enter. */
+/** @return TFE_ERR_INVALID_ARGUMENT without a matching enter.
+ * @param ctx the context (borrowed; a tensor made in it retains it). */
 TFE_API TFE_NODISCARD tfe_status tfe_no_grad_exit(tfe_context* ctx);
 /** Records every op on this thread for ctx, untracked ones too; an untracked operand of an op
  *  becomes an active captured leaf (its handle now reports requires_grad 1) that tfe_vjp and
  *  tfe_jvp can differentiate with respect to; backward never stores gradients into it (nestable).
- */
+ *  @param ctx the context (borrowed; a tensor made in it retains it).
+ *  @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output). */
 TFE_API TFE_NODISCARD tfe_status tfe_capture_trace_enter(tfe_context* ctx);
-/** @return TFE_ERR_INVALID_ARGUMENT without a matching enter. */
+/** @return TFE_ERR_INVALID_ARGUMENT without a matching enter.
+ * @param ctx the context (borrowed; a tensor made in it retains it). */
 TFE_API TFE_NODISCARD tfe_status tfe_capture_trace_exit(tfe_context* ctx);
+
+/**
+ * Graphviz DOT text of the eager trace below a tracked tensor: what tfe_backward(t, ...) would
+ * analyse. Variables are filled boxes, captured leaves green, untracked constants dashed; each
+ * recorded op shows its name and the dtype and shape of the value it produced, including the
+ * conversions that promotion inserted. Shared nodes appear once. Render with `dot -Tsvg`. Copied
+ * like tfe_last_error_copy.
+ * @param t a tracked tensor (borrowed).
+ * @param buf receives min(capacity - 1, length) bytes and a NUL when capacity > 0; may be NULL
+ *        iff capacity == 0 (to ask for the length).
+ * @param capacity size of buf in bytes.
+ * @param needed if non-NULL, receives the full length + 1.
+ * @return TFE_OK (also when truncated); TFE_ERR_INVALID_ARGUMENT (NULL or released t, t not
+ *         tracked, symbolic or of a dataflow context, NULL buf with capacity > 0, capacity < 0;
+ *         nothing is written then).
+ * @since 0.2
+ */
+TFE_API TFE_NODISCARD tfe_status tfe_autograd_to_dot(const tfe_tensor* t, char* buf,
+                                                     int64_t capacity, int64_t* needed);
 
 #ifdef __cplusplus
 }

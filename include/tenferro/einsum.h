@@ -1,4 +1,5 @@
-/* tenferro/einsum.h: Einstein summation with contraction-order optimisation. Included by
+/** @file
+ * tenferro/einsum.h: Einstein summation with contraction-order optimisation. Included by
  * tenferro.h. Guide: docs/einsum.md; the ellipsis rule: docs/decisions/0024.
  *
  * Grammar (NumPy's): "ij,jk->ik" (explicit output) or "ij,jk" (implicit output: the ellipsis

@@ -1,4 +1,5 @@
-/* tenferro/interop.h: zero-copy exchange with other libraries: adopting a caller buffer and
+/** @file
+ * tenferro/interop.h: zero-copy exchange with other libraries: adopting a caller buffer and
  * DLPack export/import (legacy DLManagedTensor and versioned DLManagedTensorVersioned). The
  * DLPack structs are forward-declared: include dlpack.h yourself to use their fields.
  * Included by tenferro.h. */
@@ -47,11 +48,17 @@ TFE_API TFE_NODISCARD tfe_status tfe_tensor_from_buffer(tfe_tensor** out, tfe_co
  * @param[out] out new DLManagedTensor owned by the caller: call its deleter exactly once (it
  *             releases the reference to t's storage). NULL on failure.
  * @param t the tensor to share (borrowed; its storage stays alive until the deleter runs).
- * @since 0.1
+ *
+ *  @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output).
+ *  @since 0.1
  */
 TFE_API TFE_NODISCARD tfe_status tfe_tensor_to_dlpack(struct DLManagedTensor** out,
                                                       const tfe_tensor* t);
-/** As tfe_tensor_to_dlpack, versioned (DLPack 1.0), flagged DLPACK_FLAG_BITMASK_READ_ONLY. */
+/** As tfe_tensor_to_dlpack, versioned (DLPack 1.0), flagged DLPACK_FLAG_BITMASK_READ_ONLY.
+ * @param[out] out new DLManagedTensorVersioned owned by the caller: call its deleter exactly once.
+ *        NULL on failure.
+ * @param t the tensor (borrowed).
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output). */
 TFE_API TFE_NODISCARD tfe_status
 tfe_tensor_to_dlpack_versioned(struct DLManagedTensorVersioned** out, const tfe_tensor* t);
 /**
@@ -60,11 +67,19 @@ tfe_tensor_to_dlpack_versioned(struct DLManagedTensorVersioned** out, const tfe_
  * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (NULL, byte_offset or strides not aligned, Bool
  *         bytes other than 0/1); TFE_ERR_NOT_SUPPORTED (a device other than CPU, a dtype
  *         tenferro does not have, lanes != 1). On failure src is untouched and still owned by
- *         the caller. @since 0.1
+ *         the caller.
+ *  @param[out] out new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ *  @param ctx the context (borrowed; a tensor made in it retains it).
+ *  @param src the DLPack tensor; owned by the new tensor on success, still the caller's on failure.
+ *  @since 0.1
  */
 TFE_API TFE_NODISCARD tfe_status tfe_tensor_from_dlpack(tfe_tensor** out, tfe_context* ctx,
                                                         struct DLManagedTensor* src);
-/** As tfe_tensor_from_dlpack for the versioned form (major version 1). */
+/** As tfe_tensor_from_dlpack for the versioned form (major version 1).
+ * @param[out] out new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ * @param ctx the context (borrowed; a tensor made in it retains it).
+ * @param src the DLPack tensor; owned by the new tensor on success, still the caller's on failure.
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output). */
 TFE_API TFE_NODISCARD tfe_status tfe_tensor_from_dlpack_versioned(
     tfe_tensor** out, tfe_context* ctx, struct DLManagedTensorVersioned* src);
 

@@ -58,4 +58,37 @@ inline Tensor atan2(const Tensor& a, const Tensor& b) {
   return detail::make(tfe_atan2, a.get(), b.get());
 }
 
+// Inverse sine (principal branch for complex). Accepts F32, F64, C32, C64.
+inline Tensor asin(const Tensor& x) { return detail::make(tfe_asin, x.get()); }
+
+// Inverse cosine (principal branch for complex). Accepts F32, F64, C32, C64.
+inline Tensor acos(const Tensor& x) { return detail::make(tfe_acos, x.get()); }
+
+// Inverse tangent (principal branch for complex). Accepts F32, F64, C32, C64.
+inline Tensor atan(const Tensor& x) { return detail::make(tfe_atan, x.get()); }
+
+// Inverse hyperbolic sine (principal branch for complex). Accepts F32, F64, C32, C64.
+inline Tensor asinh(const Tensor& x) { return detail::make(tfe_asinh, x.get()); }
+
+// Inverse hyperbolic cosine (principal branch for complex). Accepts F32, F64, C32, C64.
+inline Tensor acosh(const Tensor& x) { return detail::make(tfe_acosh, x.get()); }
+
+// Inverse hyperbolic tangent (principal branch for complex). Accepts F32, F64, C32, C64.
+inline Tensor atanh(const Tensor& x) { return detail::make(tfe_atanh, x.get()); }
+
+// 2^x. Accepts F32, F64, C32, C64.
+inline Tensor exp2(const Tensor& x) { return detail::make(tfe_exp2, x.get()); }
+
+// Base-2 logarithm (principal branch for complex). Accepts F32, F64, C32, C64.
+inline Tensor log2(const Tensor& x) { return detail::make(tfe_log2, x.get()); }
+
+// Base-10 logarithm (principal branch for complex). Accepts F32, F64, C32, C64.
+inline Tensor log10(const Tensor& x) { return detail::make(tfe_log10, x.get()); }
+
+// Complementary error function 1 - erf(x), accurate where erf(x) is near 1. Accepts F32, F64.
+inline Tensor erfc(const Tensor& x) { return detail::make(tfe_erfc, x.get()); }
+
+// x rounded toward zero. Accepts F32, F64.
+inline Tensor trunc(const Tensor& x) { return detail::make(tfe_trunc, x.get()); }
+
 } // namespace tfe

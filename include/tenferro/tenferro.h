@@ -1,4 +1,5 @@
-/*
+/** @file
+ *
  * tenferro.h: the C ABI of tenferro, a tensor library with automatic differentiation and
  * linear algebra. This umbrella header includes the topic headers of this folder.
  *

@@ -447,7 +447,8 @@ public:
       throw Error(TFE_ERR_INVALID_ARGUMENT, "tfe::Tensor::copy_to: the tensor has " +
                                                 std::to_string(n) + " elements, the buffer " +
                                                 std::to_string(count));
-    detail::check(tfe_tensor_to_data(t_, dst, static_cast<int64_t>(count * sizeof(T))));
+    detail::check(tfe_tensor_copy_to(t_, static_cast<int32_t>(dtype_of_v<T>), dst,
+                                     static_cast<int64_t>(count * sizeof(T))));
   }
   template <class T> std::vector<T> to_vector() const {
     check_read<T>("to_vector");
@@ -499,6 +500,15 @@ public:
     int32_t f = 0;
     detail::check(tfe_tensor_is_symbolic(t_, &f));
     return f != 0;
+  }
+  // NumPy-like text of the values (tfe_tensor_format), for debugging.
+  std::string format() const {
+    int64_t needed = 0;
+    detail::check(tfe_tensor_format(t_, nullptr, 0, &needed));
+    std::string s(static_cast<std::size_t>(needed), '\0');
+    detail::check(tfe_tensor_format(t_, &s[0], needed, nullptr));
+    s.resize(static_cast<std::size_t>(needed > 0 ? needed - 1 : 0));
+    return s;
   }
   // "5", "s1", "(s1+1)".
   std::string extent_text(int64_t axis) const {
@@ -1014,6 +1024,16 @@ inline std::vector<Tensor> vjp(const Tensor& y, const std::vector<Tensor>& xs,
 }
 // The derivative of y along tangents[i] for xs[i] (an empty tangent is zero); empty when y depends
 // on none of xs.
+// Graphviz DOT text of the eager trace below the tracked tensor y (tfe_autograd_to_dot).
+inline std::string autograd_to_dot(const Tensor& y) {
+  int64_t needed = 0;
+  detail::check(tfe_autograd_to_dot(y.get(), nullptr, 0, &needed));
+  std::string s(static_cast<std::size_t>(needed), '\0');
+  detail::check(tfe_autograd_to_dot(y.get(), &s[0], needed, nullptr));
+  s.resize(static_cast<std::size_t>(needed > 0 ? needed - 1 : 0));
+  return s;
+}
+
 inline Tensor jvp(const Tensor& y, const std::vector<Tensor>& xs,
                   const std::vector<Tensor>& tangents) {
   if (tangents.size() != xs.size())
@@ -1090,6 +1110,16 @@ public:
 
   tfe_function* get() const noexcept { return f_; }
   tfe_function* release() noexcept { return std::exchange(f_, nullptr); }
+
+  // Graphviz DOT text of the program (tfe_function_to_dot).
+  std::string to_dot() const {
+    int64_t needed = 0;
+    detail::check(tfe_function_to_dot(f_, nullptr, 0, &needed));
+    std::string s(static_cast<std::size_t>(needed), '\0');
+    detail::check(tfe_function_to_dot(f_, &s[0], needed, nullptr));
+    s.resize(static_cast<std::size_t>(needed > 0 ? needed - 1 : 0));
+    return s;
+  }
 
   int32_t num_inputs() const {
     int32_t n = 0;

@@ -1,4 +1,5 @@
-/* tenferro/tensor.h: contexts, tensors (creation from and to memory, accessors), creation
+/** @file
+ * tenferro/tensor.h: contexts, tensors (creation from and to memory, accessors), creation
  * helpers, threads and devices. Included by tenferro.h; see the conventions block there. */
 #ifndef TENFERRO_TENSOR_H
 #define TENFERRO_TENSOR_H
@@ -22,14 +23,14 @@ typedef struct tfe_tensor tfe_tensor;
  */
 TFE_API TFE_NODISCARD tfe_status tfe_context_create(tfe_context** out);
 /* Scheduler kinds of a dataflow context. */
-#define TFE_SCHEDULER_THREADS 0 /* a worker pool; threads 0 = the thread budget */
-#define TFE_SCHEDULER_DEBUG 1   /* deterministic: work runs inside waits, on the waiting thread */
+#define TFE_SCHEDULER_THREADS 0 /**< A worker pool; threads 0 = the thread budget. */
+#define TFE_SCHEDULER_DEBUG 1   /**< Deterministic: work runs inside waits, on one thread. */
 /* Context modes (tfe_context_mode). */
-#define TFE_CONTEXT_EAGER 0
-#define TFE_CONTEXT_DATAFLOW 1
+#define TFE_CONTEXT_EAGER 0    /**< Ops run at once (tfe_context_create). */
+#define TFE_CONTEXT_DATAFLOW 1 /**< Ops schedule tasks (tfe_context_create_dataflow). */
 
 /**
- * Creates a dataflow-mode context (seed 003's engine over tensors; guide: docs/dataflow.md).
+ * Creates a dataflow-mode context (the dataflow engine over tensors; guide: docs/dataflow.md).
  * Every op function of this library then schedules its forward work and, when an operand is
  * tracked, its reverse work, and returns at once.
  *
@@ -66,11 +67,19 @@ TFE_API TFE_NODISCARD tfe_status tfe_context_create(tfe_context** out);
  */
 TFE_API TFE_NODISCARD tfe_status tfe_context_create_dataflow(tfe_context** out, int32_t scheduler,
                                                              int32_t threads);
-/** TFE_CONTEXT_EAGER or TFE_CONTEXT_DATAFLOW. @since 0.1 */
+/** TFE_CONTEXT_EAGER or TFE_CONTEXT_DATAFLOW.
+ * @param ctx the context (borrowed; a tensor made in it retains it).
+ * @param[out] out receives the result; left untouched on failure.
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output).
+ * @since 0.1 */
 TFE_API TFE_NODISCARD tfe_status tfe_context_mode(const tfe_context* ctx, int32_t* out);
-/** Adds a reference. @return TFE_ERR_INVALID_ARGUMENT if ctx is NULL. @since 0.1 */
+/** Adds a reference. @return TFE_ERR_INVALID_ARGUMENT if ctx is NULL.
+ * @param ctx the context (borrowed; a tensor made in it retains it).
+ * @since 0.1 */
 TFE_API TFE_NODISCARD tfe_status tfe_context_retain(tfe_context* ctx);
 /** Drops a reference; the context goes when its last handle (tensors included) goes. NULL-safe.
+ *
+ *  @param ctx the context (borrowed; a tensor made in it retains it).
  *  @since 0.1 */
 TFE_API void tfe_context_release(tfe_context* ctx);
 
@@ -102,55 +111,185 @@ TFE_API TFE_NODISCARD tfe_status tfe_tensor_from_data(tfe_tensor** out, tfe_cont
 TFE_API TFE_NODISCARD tfe_status tfe_tensor_to_data(const tfe_tensor* t, void* dst,
                                                     int64_t capacity_bytes);
 
-/** dtype of t (TFE_BOOL .. TFE_C64). @since 0.1 */
+/**
+ * Writes the values compact column-major into dst after checking that the caller reads them as
+ * the tensor's element type: tfe_tensor_to_data with a dtype check, so reading an F64 tensor
+ * into an int64_t buffer is refused instead of returning reinterpreted bytes.
+ * @param t the tensor (borrowed).
+ * @param dtype the element type of dst (TFE_BOOL .. TFE_C64); must equal t's dtype (convert
+ *        first with tfe_cast or tfe_convert to read another type).
+ * @param dst caller buffer of capacity_bytes; may be NULL when the tensor has no elements.
+ * @param capacity_bytes size of dst in bytes; at least numel * element size.
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (NULL or released t, NULL dst, unknown dtype,
+ *         capacity_bytes below numel * element size, a symbolic tensor);
+ *         TFE_ERR_DTYPE_MISMATCH (dtype differs from t's dtype; dst is not written).
+ * @since 0.2
+ */
+TFE_API TFE_NODISCARD tfe_status tfe_tensor_copy_to(const tfe_tensor* t, int32_t dtype, void* dst,
+                                                    int64_t capacity_bytes);
+
+/**
+ * Writes a NumPy-like text of t into buf, for debugging: nested brackets with the last index
+ * varying fastest along a line (as NumPy prints the array of the same shape), values formatted
+ * as NumPy's str() does (a common width, "1." for integral floats, scientific notation for very
+ * large or small magnitudes, "1.+2.j" for complex, True/False for Bool). Tensors of more than
+ * 1000 elements are summarized: 3 entries at each end of every axis, "..." between; rows wrap
+ * at 75 characters. A 0-d tensor prints as NumPy prints its scalar ("3.5", "(1+2j)").
+ * @param t the tensor (borrowed); a symbolic tensor prints its dtype and shape only.
+ * @param buf receives min(capacity - 1, length) bytes and a NUL when capacity > 0; may be NULL
+ *        iff capacity == 0 (to ask for the length).
+ * @param capacity size of buf in bytes.
+ * @param needed if non-NULL, receives the full length + 1.
+ * @return TFE_OK (also when truncated); TFE_ERR_INVALID_ARGUMENT (NULL or released t, NULL buf
+ *         with capacity > 0, capacity < 0). On failure buf and needed are not written.
+ * @since 0.2
+ */
+TFE_API TFE_NODISCARD tfe_status tfe_tensor_format(const tfe_tensor* t, char* buf, int64_t capacity,
+                                                   int64_t* needed);
+
+/** dtype of t (TFE_BOOL .. TFE_C64).
+ * @param t the tensor (borrowed).
+ * @param[out] out receives the result; left untouched on failure.
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output).
+ * @since 0.1 */
 TFE_API TFE_NODISCARD tfe_status tfe_tensor_dtype(const tfe_tensor* t, int32_t* out);
-/** Rank of t. @since 0.1 */
+/** Rank of t.
+ * @param t the tensor (borrowed).
+ * @param[out] out receives the result; left untouched on failure.
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output).
+ * @since 0.1 */
 TFE_API TFE_NODISCARD tfe_status tfe_tensor_ndim(const tfe_tensor* t, int32_t* out);
-/** Writes ndim extents into out_shape (may be NULL when ndim == 0). @since 0.1 */
+/** Writes ndim extents into out_shape (may be NULL when ndim == 0).
+ * @param t the tensor (borrowed).
+ * @param[out] out_shape receives the result; left untouched on failure.
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output).
+ * @since 0.1 */
 TFE_API TFE_NODISCARD tfe_status tfe_tensor_shape(const tfe_tensor* t, int64_t* out_shape);
-/** Number of elements. @since 0.1 */
+/** Number of elements.
+ * @param t the tensor (borrowed).
+ * @param[out] out receives the result; left untouched on failure.
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output).
+ * @since 0.1 */
 TFE_API TFE_NODISCARD tfe_status tfe_tensor_numel(const tfe_tensor* t, int64_t* out);
 /** Stride in elements of dim `axis` (NumPy-style negative axes allowed) of t's layout; views
- *  may have negative or zero strides. @since 0.1 */
+ *  may have negative or zero strides.
+ *  @param t the tensor (borrowed).
+ *  @param axis the axis (a negative axis counts from the end).
+ *  @param[out] out receives the result; left untouched on failure.
+ *  @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output).
+ *  @since 0.1 */
 TFE_API TFE_NODISCARD tfe_status tfe_tensor_stride(const tfe_tensor* t, int64_t axis, int64_t* out);
-/** Borrowed address of element (0,..,0), valid while t lives; read-only. @since 0.1 */
+/** Borrowed address of element (0,..,0), valid while t lives; read-only. NULL for a tensor
+ * with no elements.
+ * @param t the tensor (borrowed).
+ * @param[out] out receives the borrowed address, valid while t lives.
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output).
+ * @since 0.1 */
 TFE_API TFE_NODISCARD tfe_status tfe_tensor_data(const tfe_tensor* t, const void** out);
 /** The context of t. @param[out] out new reference (tfe_context_release).
- *  @param t the tensor (borrowed). @since 0.1 */
+ *  @param t the tensor (borrowed).
+ *  @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output).
+ *  @since 0.1 */
 TFE_API TFE_NODISCARD tfe_status tfe_tensor_context(tfe_context** out, const tfe_tensor* t);
 /** A compact column-major tensor with the values of t (a new handle; storage shared when t is
- *  already compact). @since 0.1 */
+ *  already compact).
+ *  @param[out] out new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ *  @param t the tensor (borrowed).
+ *  @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output).
+ *  @since 0.1 */
 TFE_API TFE_NODISCARD tfe_status tfe_tensor_contiguous(tfe_tensor** out, const tfe_tensor* t);
-/** Adds a reference. @since 0.1 */
+/** Adds a reference.
+ * @param t the tensor (borrowed).
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output).
+ * @since 0.1 */
 TFE_API TFE_NODISCARD tfe_status tfe_tensor_retain(tfe_tensor* t);
-/** Drops a reference. NULL-safe. @since 0.1 */
+/** Drops a reference. NULL-safe. Releasing a handle that was already released is detected
+ * (docs/reliability.md says how far that goes): nothing is freed twice, and the thread's last
+ * error message says so.
+ * @param t the tensor (borrowed).
+ * @since 0.1 */
 TFE_API void tfe_tensor_release(tfe_tensor* t);
 
 /* ---- creation (each: @param[out] out new reference, NULL on failure) ---- */
 
-/** Every element zero. @since 0.1 */
+/** Every element zero.
+ * @param[out] out new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ * @param ctx the context (borrowed; a tensor made in it retains it).
+ * @param dtype element type, TFE_BOOL .. TFE_C64.
+ * @param ndim rank, >= 0.
+ * @param shape ndim extents (NULL allowed when ndim == 0).
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output).
+ * @since 0.1 */
 TFE_API TFE_NODISCARD tfe_status tfe_zeros(tfe_tensor** out, tfe_context* ctx, int32_t dtype,
                                            int32_t ndim, const int64_t* shape);
-/** Every element one (true for Bool). @since 0.1 */
+/** Every element one (true for Bool).
+ * @param[out] out new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ * @param ctx the context (borrowed; a tensor made in it retains it).
+ * @param dtype element type, TFE_BOOL .. TFE_C64.
+ * @param ndim rank, >= 0.
+ * @param shape ndim extents (NULL allowed when ndim == 0).
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output).
+ * @since 0.1 */
 TFE_API TFE_NODISCARD tfe_status tfe_ones(tfe_tensor** out, tfe_context* ctx, int32_t dtype,
                                           int32_t ndim, const int64_t* shape);
-/** Every element equal to *value, one element of dtype (copied). @since 0.1 */
+/** Every element equal to *value, one element of dtype (copied).
+ * @param[out] out new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ * @param ctx the context (borrowed; a tensor made in it retains it).
+ * @param dtype element type, TFE_BOOL .. TFE_C64.
+ * @param ndim rank, >= 0.
+ * @param shape ndim extents (NULL allowed when ndim == 0).
+ * @param value one element of dtype (copied).
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output).
+ * @since 0.1 */
 TFE_API TFE_NODISCARD tfe_status tfe_full(tfe_tensor** out, tfe_context* ctx, int32_t dtype,
                                           int32_t ndim, const int64_t* shape, const void* value);
-/** An n x m matrix with ones on the diagonal. @since 0.1 */
+/** An n x m matrix with ones on the diagonal.
+ * @param[out] out new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ * @param ctx the context (borrowed; a tensor made in it retains it).
+ * @param dtype element type, TFE_BOOL .. TFE_C64.
+ * @param n number of rows.
+ * @param m number of columns.
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output).
+ * @since 0.1 */
 TFE_API TFE_NODISCARD tfe_status tfe_eye(tfe_tensor** out, tfe_context* ctx, int32_t dtype,
                                          int64_t n, int64_t m);
 /** [start, stop) with step as a rank-1 tensor of ceil((stop-start)/step) elements; numeric
- *  dtypes; step non-zero and finite. @since 0.1 */
+ *  dtypes; step non-zero and finite.
+ *  @param[out] out new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ *  @param ctx the context (borrowed; a tensor made in it retains it).
+ *  @param dtype element type, TFE_BOOL .. TFE_C64.
+ *  @param start the first value.
+ *  @param stop the bound (exclusive).
+ *  @param step the increment (non-zero, finite).
+ *  @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output).
+ *  @since 0.1 */
 TFE_API TFE_NODISCARD tfe_status tfe_arange(tfe_tensor** out, tfe_context* ctx, int32_t dtype,
                                             double start, double stop, double step);
 /** Uniform in [low, high) (per part for complex), counter-based from seed: the same seed gives
- *  the same values on every machine and thread count. F32/F64/C32/C64. @since 0.1 */
+ *  the same values on every machine and thread count. F32/F64/C32/C64.
+ *  @param[out] out new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ *  @param ctx the context (borrowed; a tensor made in it retains it).
+ *  @param dtype element type, TFE_BOOL .. TFE_C64.
+ *  @param ndim rank, >= 0.
+ *  @param shape ndim extents (NULL allowed when ndim == 0).
+ *  @param seed the seed of the counter-based generator.
+ *  @param low the lower bound (inclusive).
+ *  @param high the upper bound (exclusive).
+ *  @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output).
+ *  @since 0.1 */
 TFE_API TFE_NODISCARD tfe_status tfe_random_uniform(tfe_tensor** out, tfe_context* ctx,
                                                     int32_t dtype, int32_t ndim,
                                                     const int64_t* shape, uint64_t seed, double low,
                                                     double high);
 /** Standard normal (complex: independent parts of variance 1/2), counter-based from seed.
+ *
+ *  @param[out] out new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ *  @param ctx the context (borrowed; a tensor made in it retains it).
+ *  @param dtype element type, TFE_BOOL .. TFE_C64.
+ *  @param ndim rank, >= 0.
+ *  @param shape ndim extents (NULL allowed when ndim == 0).
+ *  @param seed the seed of the counter-based generator.
+ *  @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output).
  *  @since 0.1 */
 TFE_API TFE_NODISCARD tfe_status tfe_random_normal(tfe_tensor** out, tfe_context* ctx,
                                                    int32_t dtype, int32_t ndim,
@@ -162,19 +301,34 @@ TFE_API TFE_NODISCARD tfe_status tfe_random_normal(tfe_tensor** out, tfe_context
  *  process-wide (NumPy or PyTorch in the same process see the same OpenBLAS setting).
  *  @return TFE_OK; TFE_ERR_INVALID_ARGUMENT for threads < 1 or above the hardware concurrency
  *  (more threads only wait for cores); the budget is then unchanged. TFE_NUM_THREADS is capped
- *  the same way. @since 0.1 */
+ *  the same way.
+ *  @param threads the number of threads, >= 1.
+ *  @since 0.1 */
 TFE_API TFE_NODISCARD tfe_status tfe_set_num_threads(int32_t threads);
-/** The thread budget (defaults to the hardware concurrency or TFE_NUM_THREADS). @since 0.1 */
+/** The thread budget (defaults to the hardware concurrency or TFE_NUM_THREADS).
+ * @param[out] out receives the result; left untouched on failure.
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output).
+ * @since 0.1 */
 TFE_API TFE_NODISCARD tfe_status tfe_get_num_threads(int32_t* out);
-/** Number of usable CUDA devices; 0 in a CPU-only build. @since 0.1 */
+/** Number of usable CUDA devices; 0 in a CPU-only build.
+ * @param[out] out receives the result; left untouched on failure.
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output).
+ * @since 0.1 */
 TFE_API TFE_NODISCARD tfe_status tfe_device_count(int32_t* out);
 
 /** Number of core IR ops in the op table (the linalg ops of linalg.h are extension ops, not
- *  listed here). @since 0.1 */
+ *  listed here).
+ *  @return the number of ops, >= 1. @since 0.1 */
 TFE_API int32_t tfe_op_count(void);
-/** IR name of op i ("add", "dot_general", ...), or NULL when i is out of range. Static. */
+/** The IR name of an op.
+ *  @param i the op's index, in [0, tfe_op_count()).
+ *  @return "add", "dot_general", ... (static storage), or NULL when i is out of range.
+ *  @since 0.1 */
 TFE_API const char* tfe_op_name(int32_t i);
-/** Name of the C function that runs op i ("tfe_add", "tfe_div_trunc", ...), or NULL. Static. */
+/** The name of the C function that runs an op.
+ *  @param i the op's index, in [0, tfe_op_count()).
+ *  @return "tfe_add", "tfe_div_trunc", ... (static storage), or NULL when i is out of range.
+ *  @since 0.1 */
 TFE_API const char* tfe_op_c_name(int32_t i);
 
 #ifdef __cplusplus

@@ -1,7 +1,7 @@
 // Small IR builders the AD rules use. The IR never broadcasts or promotes implicitly, so these
 // take operands of one dtype and shape (scalars are broadcast explicitly by `full`/`like`).
 // Symbolic zeros (a missing tangent) are std::nullopt: a zero tensor is made only where an op
-// needs one, as a broadcast scalar (ad-contract.md).
+// needs one, as a broadcast scalar (docs/design/ad-contract.md).
 #pragma once
 
 #include <complex>

@@ -1,5 +1,5 @@
-// Derivative programs cached by program structure (ad-contract.md: caches hold programs only).
-// Shared by traced functions and eager AD: the key is the source program's fingerprint, the
+// Derivative programs cached by program structure (docs/design/ad-contract.md: caches hold programs
+// only). Shared by traced functions and eager AD: the key is the source program's fingerprint, the
 // transform and the differentiated inputs; the entry is the derivative program copied without
 // tensor data, plus where each of its captured constants and recomputed primal nodes sits in the
 // source program, so any structurally equal program binds its own values.

@@ -1,7 +1,7 @@
-// Program transforms (ad-contract.md "Program AD"): JVP by forward propagation of tangents
-// through each op's JVP rule; VJP by linearizing (the same JVP rules, with tangent arguments)
-// and transposing the linear part only (residuals are primal values). Every result is a Program
-// in the same IR, so transforms compose to any order.
+// Program transforms (docs/design/ad-contract.md "Conventions"): JVP by forward propagation of
+// tangents through each op's JVP rule; VJP by linearizing (the same JVP rules, with tangent
+// arguments) and transposing the linear part only (residuals are primal values). Every result is a
+// Program in the same IR, so transforms compose to any order.
 #pragma once
 
 #include <vector>

@@ -1,7 +1,7 @@
-// The direct concrete VJP of one op (ad-contract.md "one formula source"): the cotangents of an
-// op's operands from their values and the output's cotangent, for engines that run op by op
-// (the dataflow engine, eager fast paths). It is derived from the op's JVP and transpose rules,
-// never written a second time: the one-op program is linearized and transposed once per (op,
+// The direct concrete VJP of one op (docs/design/ad-contract.md "one formula source"): the
+// cotangents of an op's operands from their values and the output's cotangent, for engines that run
+// op by op (the dataflow engine, eager fast paths). It is derived from the op's JVP and transpose
+// rules, never written a second time: the one-op program is linearized and transposed once per (op,
 // params, operand dtypes and shapes), compiled, cached, and run on the concrete values.
 #pragma once
 

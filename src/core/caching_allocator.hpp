@@ -1,6 +1,7 @@
 // The caching allocator behind every tensor the library creates. Freshly mapped pages cost a page
-// fault each (a new 256 MiB output made `a+b` 6-8x slower, build-notes.md), so released blocks are
-// kept in per-size free lists and handed out again. Thread-safe: one mutex guards the lists.
+// fault each (a new 256 MiB output made `a+b` 6-8x slower, measured by bench/core.cpp), so released
+// blocks are kept in per-size free lists and handed out again. Thread-safe: one mutex guards the
+// lists.
 #pragma once
 
 #include <cstddef>

@@ -1,5 +1,6 @@
 // Element types, their C++ representations, the promotion lattice and the one dtype dispatch.
-// Neighbours: error.hpp (typed errors), tensor.hpp (values). Contract: ops-and-dtypes.md "Dtypes".
+// Neighbours: error.hpp (typed errors), tensor.hpp (values). Contract:
+// docs/design/ops-and-dtypes.md "Dtypes".
 #pragma once
 
 #include <complex>
@@ -70,7 +71,7 @@ constexpr DType complex_dtype(DType d) {
   return (d == DType::F32 || d == DType::C32) ? DType::C32 : DType::C64;
 }
 
-// NumPy's result_type on the seven types (ops-and-dtypes.md, "Promotion").
+// NumPy's result_type on the seven types (docs/design/ops-and-dtypes.md, "Promotion").
 constexpr DType join(DType a, DType b) {
   using D = DType;
   constexpr D table[kNumDTypes][kNumDTypes] = {

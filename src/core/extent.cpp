@@ -266,6 +266,9 @@ void append_term(std::string& out, Extent t, bool first) {
 
 Extent Extent::symbol(int64_t k) {
   if (k < 1) fail(Status::InvalidArgument, "symbol id %lld must be >= 1", (long long)k);
+  if (k > kMaxSymbol)
+    fail(Status::InvalidArgument, "symbol id %lld exceeds the limit of %lld symbols", (long long)k,
+         (long long)kMaxSymbol);
   return Arena::instance().intern({Kind::Symbol, Extent(0), Extent(0), k});
 }
 

@@ -15,13 +15,17 @@
 
 namespace tfe {
 
+// The largest symbol id. A program binds its symbols in a table indexed by id, so the id bounds
+// that table (and every loop over symbols) before anything is allocated.
+inline constexpr int64_t kMaxSymbol = int64_t{1} << 16;
+
 class Extent {
 public:
   constexpr Extent() = default;
   // Implicit on purpose: concrete extents read and build like plain integers.
   template <std::integral I> constexpr Extent(I v) : value_(static_cast<int64_t>(v)) {} // NOLINT
 
-  // Symbol k (k >= 1) of a context: the size of every input dim declared as -k.
+  // Symbol k (1 <= k <= kMaxSymbol) of a context: the size of every input dim declared as -k.
   static Extent symbol(int64_t k);
   static Extent from_expr(uint32_t id) {
     Extent e;

@@ -18,23 +18,30 @@ int64_t checked_numel(std::span<const int64_t> shape) {
     if (__builtin_mul_overflow(n, e, &n))
       fail(Status::Numerical, "shape %s has more than 2^63-1 elements", format_dims(shape).c_str());
   }
+  if (n > kMaxElements)
+    fail(Status::OutOfMemory,
+         "shape %s has %lld elements, above the limit of 2^48 elements per tensor",
+         format_dims(shape).c_str(), (long long)n);
   return n;
 }
 
 Dims compact_strides(std::span<const int64_t> shape) {
+  // No element, nothing addressed: strides of 1 keep any arithmetic done on them small (the
+  // running product over extents next to a zero may not even be representable).
+  if (has_zero_extent(shape)) return Dims(shape.size(), 1);
   Dims s(shape.size());
   int64_t acc = 1;
   for (size_t i = 0; i < shape.size(); ++i) {
     s[i] = acc;
-    acc *= shape[i] > 0 ? shape[i] : 1;
+    acc *= shape[i];
   }
   return s;
 }
 
 bool is_compact(std::span<const int64_t> shape, std::span<const int64_t> strides) {
+  if (has_zero_extent(shape)) return true; // first: the extents before a zero may overflow acc
   int64_t acc = 1;
   for (size_t i = 0; i < shape.size(); ++i) {
-    if (shape[i] == 0) return true;
     if (shape[i] != 1 && strides[i] != acc) return false;
     acc *= shape[i];
   }

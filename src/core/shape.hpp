@@ -14,17 +14,33 @@ namespace tfe {
 // heap allocation (see small_vector.hpp).
 using Dims = SmallVector<int64_t, 6>;
 
-// Product of the extents; Numerical error when it overflows int64, InvalidArgument on a negative.
+// The most elements one tensor may hold (2^48). Below it, byte counts and element offsets of any
+// dtype stay far from int64 overflow, so kernels index without checks; shapes with a zero extent
+// hold no elements whatever their other extents, and are not limited.
+inline constexpr int64_t kMaxElements = int64_t{1} << 48;
+
+// Product of the extents; InvalidArgument on a negative, Numerical when it overflows int64,
+// OutOfMemory naming the limit when it exceeds kMaxElements.
 int64_t checked_numel(std::span<const int64_t> shape);
 
-// Product without checks, for shapes already validated.
+// Product without checks, for shapes already validated. Unsigned on purpose: a validated shape
+// with a zero extent may have other extents whose product overflows ([INT64_MAX, 2, 0]), and a
+// wrapping product with a zero factor is still exactly zero.
 inline int64_t numel_of(std::span<const int64_t> shape) {
-  int64_t n = 1;
-  for (int64_t e : shape) n *= e;
-  return n;
+  uint64_t n = 1;
+  for (int64_t e : shape) n *= static_cast<uint64_t>(e);
+  return static_cast<int64_t>(n);
 }
 
-// Compact column-major strides for shape.
+// True when some extent is zero: the tensor holds no element.
+inline bool has_zero_extent(std::span<const int64_t> shape) {
+  for (int64_t e : shape)
+    if (e == 0) return true;
+  return false;
+}
+
+// Compact column-major strides for shape; for a shape with no element (a zero extent), where
+// strides address nothing, every stride is 1.
 Dims compact_strides(std::span<const int64_t> shape);
 
 // True when strides describe the compact column-major layout of shape (extent-1 dims ignored).

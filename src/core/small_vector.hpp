@@ -31,7 +31,7 @@ public:
   SmallVector(It first, It last) {
     assign(first, last);
   }
-  SmallVector(const SmallVector& o) { assign(o.begin(), o.end()); }
+  SmallVector(const SmallVector& o) { copy_from(o); }
   // Element-converting copy (e.g. concrete Dims into a possibly symbolic Shape); implicit only
   // when the element conversion is.
   template <class U, size_t M>
@@ -41,7 +41,7 @@ public:
   }
   SmallVector(SmallVector&& o) noexcept { take(std::move(o)); }
   SmallVector& operator=(const SmallVector& o) {
-    if (this != &o) assign(o.begin(), o.end());
+    if (this != &o) copy_from(o);
     return *this;
   }
   SmallVector& operator=(SmallVector&& o) noexcept {
@@ -138,19 +138,32 @@ public:
   }
 
 private:
+  // Inline contents are copied whole: a fixed-size copy compiles to a few register moves, where
+  // copying size_ elements costs a call to memmove (measurable: a Tensor copy holds two of these
+  // and happens at every op boundary).
+  void copy_from(const SmallVector& o) {
+    if (!o.heap_) {
+      heap_.reset();
+      cap_ = N;
+      std::memcpy(inline_, o.inline_, sizeof(inline_));
+      size_ = o.size_;
+    } else {
+      assign(o.begin(), o.end());
+    }
+  }
   void take(SmallVector&& o) {
     if (o.heap_) {
       heap_ = std::move(o.heap_);
       cap_ = o.cap_;
-    } else if (o.size_) {
-      std::memcpy(inline_, o.inline_, o.size_ * sizeof(T));
+    } else {
+      std::memcpy(inline_, o.inline_, sizeof(inline_));
     }
     size_ = o.size_;
     o.size_ = 0;
     o.cap_ = N;
   }
 
-  T inline_[N]; // only the first size_ are ever read: not zeroed (a Tensor holds two of these)
+  T inline_[N] = {}; // zeroed, so the whole-buffer copies above read only initialised values
   std::unique_ptr<T[]> heap_;
   size_t size_ = 0;
   size_t cap_ = N;

@@ -10,7 +10,17 @@ namespace tfe {
 Tensor::Tensor(std::shared_ptr<Storage> storage, DType dtype, Dims shape, Dims strides,
                int64_t offset)
     : storage_(std::move(storage)), dtype_(dtype), shape_(std::move(shape)),
-      strides_(std::move(strides)), offset_(offset) {}
+      strides_(std::move(strides)), offset_(offset) {
+  // The empty-view discipline: a tensor without elements addresses nothing, so it is kept in one
+  // canonical form, offset 0 and compact strides (all 1, compact_strides). Its storage may be NULL
+  // (a zero-byte block) and a non-zero offset over it is undefined behaviour however it is later
+  // used; huge extents next to a zero one would overflow any offset or stride arithmetic done on
+  // them.
+  if (has_zero_extent(shape_)) {
+    offset_ = 0;
+    strides_ = compact_strides(shape_);
+  }
+}
 
 Tensor Tensor::empty(DType dtype, Dims shape) {
   int64_t n = checked_numel(shape);
@@ -44,25 +54,33 @@ Tensor Tensor::permuted(std::span<const int64_t> perm) const {
 Tensor Tensor::sliced(std::span<const int64_t> starts, std::span<const int64_t> limits,
                       std::span<const int64_t> steps) const {
   Dims shape(shape_.size()), strides(shape_.size());
-  int64_t offset = offset_;
   for (size_t i = 0; i < shape_.size(); ++i) {
     int64_t extent = limits[i] - starts[i];
     // ceil(extent / step) without forming extent + step - 1, which overflows for huge steps.
     shape[i] = extent <= 0 ? 0 : (extent - 1) / steps[i] + 1;
+  }
+  // An empty result addresses nothing: no offset to compute (the constructor makes it canonical).
+  if (has_zero_extent(shape)) {
+    Dims compact = compact_strides(shape);
+    return with_layout(std::move(shape), std::move(compact), 0);
+  }
+  int64_t offset = offset_;
+  for (size_t i = 0; i < shape_.size(); ++i) {
     // A dim of at most one element never steps: its stride stays, so step * stride cannot
     // overflow. With two or more, (shape - 1) * step * stride addresses memory that exists.
     strides[i] = shape[i] > 1 ? strides_[i] * steps[i] : strides_[i];
-    if (shape[i] > 0) offset += starts[i] * strides_[i];
+    offset += starts[i] * strides_[i];
   }
   return with_layout(std::move(shape), std::move(strides), offset);
 }
 
 Tensor Tensor::reversed(std::span<const int64_t> axes) const {
+  if (has_zero_extent(shape_)) return *this; // nothing to reverse, and no last element to start at
   Dims strides = strides_;
   int64_t offset = offset_;
   for (int64_t a : axes) {
     size_t i = static_cast<size_t>(a);
-    if (shape_[i] > 0) offset += (shape_[i] - 1) * strides_[i];
+    offset += (shape_[i] - 1) * strides_[i];
     strides[i] = -strides_[i];
   }
   return with_layout(shape_, std::move(strides), offset);

@@ -1,4 +1,4 @@
-// Var<T>: a differentiable value of the dataflow engine (seed 003): a value channel and a gradient
+// Var<T>: a differentiable value of the dataflow engine: a value channel and a gradient
 // channel. Each op on Vars schedules its forward task and its reverse task at once (var_ops.hpp);
 // there is no tape and no backward phase: waiting on a gradient drives the reverse work.
 //
@@ -16,7 +16,8 @@
 //   remains. A Var of a sealed graph may still feed new ops: they read its value as a constant.
 // - Absent gradient (never seeded, or every path pruned) is not zero: grad.maybe_wait() gives
 //   nullopt, grad.get_wait() throws tfe::Error.
-// - Complex T follows ad-contract.md: for a real loss L, z.grad = dL/dRe z + i dL/dIm z.
+// - Complex T follows docs/design/ad-contract.md: for a real loss L,
+//   z.grad = dL/dRe z + i dL/dIm z.
 #pragma once
 
 #include <type_traits>

@@ -1,10 +1,10 @@
 // The user-facing op surface: promotion plan, left-aligned (Julia-style) broadcasting lowered to
-// explicit BroadcastInDim, and the sugar of ops-and-dtypes.md (true division, sum/mean/prod,
-// matmul, stack, checked convert). Written once over the value type V:
+// explicit BroadcastInDim, and the sugar of docs/design/ops-and-dtypes.md (true division,
+// sum/mean/prod, matmul, stack, checked convert). Written once over the value type V:
 //   V = Tensor       runs each op at once on the CPU (eager);
 //   V = graph::Value appends each op to a program (tracing).
-// Both call the same code, so a traced program holds exactly the ops eager code executes (seed
-// 000: one promotion plan, one canonicalisation). A value type provides, found by ADL:
+// Both call the same code, so a traced program holds exactly the ops eager code executes (one
+// promotion plan, one canonicalisation). A value type provides, found by ADL:
 //   V emit(OpCode, std::span<const V>, const Params&);  ops::Meta meta_of(const V&);
 //   std::vector<V> emit_multi(OpCode, std::span<const V>, const Params&);  // several outputs
 //   V literal(const Tensor& value, const V* tag);        // a library-made constant

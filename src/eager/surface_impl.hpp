@@ -3,6 +3,8 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
+#include <memory>
 #include <vector>
 
 #include "eager/surface.hpp"
@@ -15,21 +17,38 @@ namespace detail {
 std::string dtypes_text(std::span<const DType> ds);
 
 // A scratch array of n values: inline up to N (every op but concatenate has at most 3
-// operands), on the heap beyond. `view` points into the object, so it is neither copied nor moved.
+// operands), on the heap beyond. Only the n elements in use are constructed, each directly from
+// make(i) (default-constructing N values and assigning them showed up in the cost of one op).
+// `view` points into the object, so it is neither copied nor moved.
 template <class T, size_t N> struct ScratchSpan {
-  std::array<T, N> small; // default-initialised: value-initialising would zero every element
   std::vector<T> big;
   std::span<T> view;
-  explicit ScratchSpan(size_t n) {
+  template <class Make> ScratchSpan(size_t n, Make make) {
     if (n <= N) {
-      view = std::span<T>(small.data(), n);
+      T* slots = reinterpret_cast<T*>(small_);
+      size_t made = 0;
+      try {
+        for (; made < n; ++made) std::construct_at(slots + made, make(made));
+      } catch (...) {
+        std::destroy_n(slots, made);
+        throw;
+      }
+      view = std::span<T>(slots, n);
     } else {
-      big.resize(n);
+      big.reserve(n);
+      for (size_t i = 0; i < n; ++i) big.push_back(make(i));
       view = big;
     }
   }
+  explicit ScratchSpan(size_t n) : ScratchSpan(n, [](size_t) { return T{}; }) {}
+  ~ScratchSpan() {
+    if (big.empty()) std::destroy(view.begin(), view.end());
+  }
   ScratchSpan(const ScratchSpan&) = delete;
   ScratchSpan& operator=(const ScratchSpan&) = delete;
+
+private:
+  alignas(T) std::byte small_[N * sizeof(T)];
 };
 
 template <class V> V emit1(ops::OpCode code, const V& x, const ops::Params& p) {
@@ -73,8 +92,7 @@ template <class V> V call(ops::OpCode code, std::span<const V> in, const ops::Pa
   const ops::OpDef& def = ops::op_def(code);
   // The operands' metadata, read once; the common case (no conversion, equal shapes) then emits
   // the operands as they are, without copying them.
-  detail::ScratchSpan<ops::Meta, 4> metas(in.size());
-  for (size_t i = 0; i < in.size(); ++i) metas.view[i] = meta_of(in[i]);
+  detail::ScratchSpan<ops::Meta, 4> metas(in.size(), [&](size_t i) { return meta_of(in[i]); });
 
   detail::ScratchSpan<DType, 4> from(in.size()), to(in.size());
   bool converts = false;
@@ -102,9 +120,8 @@ template <class V> V call(ops::OpCode code, std::span<const V> in, const ops::Pa
     for (const ops::Meta& m : metas.view) broadcasts |= !(m.shape == metas.view[0].shape);
   if (!converts && !broadcasts) return emit(code, in, params);
 
-  detail::ScratchSpan<V, 4> args(in.size());
+  detail::ScratchSpan<V, 4> args(in.size(), [&](size_t i) { return in[i]; });
   for (size_t i = 0; i < in.size(); ++i) {
-    args.view[i] = in[i];
     if (converts && def.is_value_operand(i) && to.view[i] != from.view[i])
       args.view[i] = cast(args.view[i], to.view[i]);
   }
@@ -178,11 +195,37 @@ template <class V> V mean(const V& x, std::span<const int64_t> axes) {
   return call(ops::OpCode::Div, std::span<const V>(in));
 }
 
+template <class V> V matmul(const V& a, const V& b);
+
+// NumPy's rank-1 operands: a vector a is the row [1,K], a vector b the column [K,1], and the
+// unit dim is dropped from the product; reshapes and one dot_general, so derivatives follow.
+template <class V> V matmul_vectors(const V& a, const V& b) {
+  ops::Meta ma = meta_of(a), mb = meta_of(b);
+  bool row = ma.shape.size() == 1, col = mb.shape.size() == 1;
+  auto reshaped = [](const V& x, Shape shape) {
+    return detail::emit1(ops::OpCode::Reshape, x, ops::ReshapeParams{std::move(shape)});
+  };
+  V a2 = row ? reshaped(a, Shape{Extent(1), ma.shape[0]}) : a;
+  V b2 = col ? reshaped(b, Shape{mb.shape[0], Extent(1)}) : b;
+  V r = matmul(a2, b2);
+  Shape out = meta_of(r).shape;
+  if (col) out.erase(out.begin() + 1);
+  if (row) out.erase(out.begin());
+  return reshaped(r, std::move(out));
+}
+
 template <class V> V matmul(const V& a, const V& b) {
   ops::Meta ma = meta_of(a), mb = meta_of(b);
-  if (ma.shape.size() < 2 || mb.shape.size() < 2)
-    fail(Status::ShapeMismatch, "matmul needs rank >= 2 operands, got %s and %s",
+  if (ma.shape.empty() || mb.shape.empty())
+    fail(Status::ShapeMismatch, "needs operands of rank >= 1, got %s and %s",
          ops::format_shape(ma.shape).c_str(), ops::format_shape(mb.shape).c_str());
+  if (ma.shape.size() == 1 || mb.shape.size() == 1) {
+    Extent ka = ma.shape[ma.shape.size() == 1 ? 0 : 1], kb = mb.shape[0];
+    if (ka.is_const() && kb.is_const() && !(ka == kb))
+      fail(Status::ShapeMismatch, "inner dimensions differ: a is %s and b is %s",
+           ops::format_shape(ma.shape).c_str(), ops::format_shape(mb.shape).c_str());
+    return matmul_vectors(a, b);
+  }
   if (ma.shape[1].is_const() && mb.shape[0].is_const() && !(ma.shape[1] == mb.shape[0]))
     fail(Status::ShapeMismatch, "inner dimensions differ: a is %s and b is %s",
          ops::format_shape(ma.shape).c_str(), ops::format_shape(mb.shape).c_str());

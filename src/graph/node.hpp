@@ -2,7 +2,7 @@
 // operand values, or an input (a program argument, or a concrete tensor captured by a traced op).
 // Every node carries its output metadata (dtype and possibly symbolic shape) and the shape
 // guards its rule could not decide, so a program needs no side tables: keeping an output alive
-// keeps everything it depends on alive (seed 001's lesson).
+// keeps everything it depends on alive (the metadata lifetime rule).
 #pragma once
 
 #include <memory>

@@ -1,4 +1,4 @@
-// The linalg extension ops (the kernel basis of seed 004): their defs, option encodings and the
+// The linalg extension ops (the linear algebra kernel basis): their defs, option encodings and the
 // IR builders the derivative rules and composites use. One file per op in linalg/ops/.
 #pragma once
 

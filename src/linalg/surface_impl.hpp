@@ -36,6 +36,22 @@ inline void require_matrix(const char* what, const Shape& s) {
          ops::format_shape(s).c_str());
 }
 
+// The broadcast of the operands' batch dims. A NumPy habit puts batch dims first ([batch.., M, N]),
+// which surfaces here as batch dims that do not broadcast, so the message says where they go.
+template <size_t N> Shape broadcast_batches(const std::array<Shape, N>& batches) {
+  try {
+    return tfe::eager::broadcast_shapes(std::span<const Shape>(batches));
+  } catch (const Error& e) {
+    if (e.status() != Status::ShapeMismatch) throw;
+    std::string what = e.message();
+    if (what.rfind("shapes ", 0) == 0) what.erase(0, 7);
+    fail(Status::ShapeMismatch,
+         "batch dims %s; batch dims come after the two matrix dims ([M, N, batch..]), so a "
+         "NumPy stack [batch.., M, N] needs its two matrix dims moved first",
+         what.c_str());
+  }
+}
+
 // A square float matrix (batched): what inv, det and slogdet take.
 template <class V> ops::Meta require_square(const V& a) {
   ops::Meta m = meta_of(a);
@@ -55,7 +71,7 @@ template <class V> std::array<V, 2> joined(const V& a, const V& b) {
   require_matrix("b", mb.shape);
   DType d = join(ma.dtype, mb.dtype);
   std::array<Shape, 2> batches{batch_shape(ma.shape), batch_shape(mb.shape)};
-  Shape batch = tfe::eager::broadcast_shapes(batches);
+  Shape batch = detail::broadcast_batches(batches);
   auto prepare = [&](const V& v, const ops::Meta& m) {
     V w = m.dtype == d ? v : tfe::eager::cast(v, d);
     Shape s{m.shape[0], m.shape[1]};
@@ -258,7 +274,7 @@ template <class V> V lu_solve(const V& lu, const V& pivots, const V& b, Trans tr
   if (mp.shape.empty()) fail(Status::ShapeMismatch, "pivots must be [N, B..], not a scalar");
   std::array<Shape, 3> batches{batch_shape(ml.shape), Shape(mp.shape.begin() + 1, mp.shape.end()),
                                batch_shape(mb.shape)};
-  Shape batch = tfe::eager::broadcast_shapes(batches);
+  Shape batch = detail::broadcast_batches(batches);
   auto with_batch = [&](const V& v, Shape head) {
     head.insert(head.end(), batch.begin(), batch.end());
     return tfe::eager::broadcast_to(v, head);
@@ -482,6 +498,11 @@ template <class V> V vander(const V& x, int64_t n) {
   if (m.shape.empty())
     fail(Status::ShapeMismatch, "x must have rank >= 1 ([N, B..]), not a scalar");
   if (n < 0) fail(Status::InvalidArgument, "the number of columns %lld is negative", (long long)n);
+  // One op per column: n bounds the work before the loop (docs/reliability.md, limits).
+  constexpr int64_t kMaxColumns = int64_t{1} << 16;
+  if (n > kMaxColumns)
+    fail(Status::InvalidArgument, "the number of columns %lld exceeds the limit of %lld",
+         (long long)n, (long long)kMaxColumns);
   Shape col = m.shape;
   col.insert(col.begin() + 1, Extent(1)); // [N, 1, B..]
   V power = tfe::eager::broadcast_to(detail::scalar_of<V>(m.dtype, 1.0), m.shape);

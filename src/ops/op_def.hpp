@@ -55,8 +55,9 @@ struct OpDef {
   ParamsKind params;
   DTypeSet accepts;        // dtypes of the value operands
   uint32_t value_operands; // bit i set: operand i is a value operand (checked against accepts)
-  bool promotes;           // value operands are joined by the promotion plan (seed 000)
-  bool elementwise;        // the user surface broadcasts operands left-aligned
+  // Value operands are joined by the promotion plan (docs/design/ops-and-dtypes.md).
+  bool promotes;
+  bool elementwise; // the user surface broadcasts operands left-aligned
   ShapeRule infer;
   AdClass ad;
   std::string_view constraints; // labels the shape rule cites, e.g. "C1 C2"

@@ -70,9 +70,9 @@ std::optional<OpCode> op_by_name(std::string_view name);
 // runs the row's shape rule. Operands must already carry their execution dtypes.
 Meta infer_meta(OpCode code, std::span<const Meta> inputs, const Params& params);
 
-// The promotion plan (seed 000): the dtype each operand executes in. Value operands of a
-// promoting op get the join of their dtypes; every other operand keeps its dtype. Eager
-// execution and AD recording both call this one function.
+// The promotion plan (docs/design/ops-and-dtypes.md, "Promotion"): the dtype each operand executes
+// in. Value operands of a promoting op get the join of their dtypes; every other operand keeps its
+// dtype. Eager execution and AD recording both call this one function.
 void promotion_plan(OpCode code, std::span<const DType> inputs, std::span<DType> out_targets);
 
 } // namespace tfe::ops

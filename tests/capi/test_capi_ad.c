@@ -1,6 +1,6 @@
-/* Program AD through the C ABI: the published oracles of ad-contract.md (sum of squares, matmul
- * VJP/JVP, HVP both ways, complex |z|^2 and exp), a third derivative against its closed form,
- * multi-input transforms with an unreachable input, and the derivative cache. */
+/* Program AD through the C ABI: the closed forms of docs/design/ad-contract.md (sum of squares,
+ * matmul VJP/JVP, HVP both ways, complex |z|^2 and exp), a third derivative against its closed
+ * form, multi-input transforms with an unreachable input, and the derivative cache. */
 #include <complex.h>
 #include <math.h>
 #include <stdlib.h>
@@ -62,7 +62,7 @@ static void test_sum_of_squares(void** state) {
   tfe_context_release(ctx);
 }
 
-/* C = A B with A 2x3, B 3x2: VJP and JVP w.r.t. A (ad-contract.md). */
+/* C = A B with A 2x3, B 3x2: VJP and JVP w.r.t. A (docs/design/ad-contract.md). */
 static void test_matmul_oracles(void** state) {
   (void)state;
   tfe_context* ctx = new_ctx();

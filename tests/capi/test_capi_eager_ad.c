@@ -1,4 +1,4 @@
-/* Eager AD through the C ABI, milestone 1: the published oracles of ad-contract.md (sum of
+/* Eager AD through the C ABI: the closed forms of docs/design/ad-contract.md (sum of
  * squares, matmul, backward accumulation, HVP by jvp of vjp, mixed Add), scopes, seeds, detach
  * and the error contract. */
 #include <pthread.h>
@@ -131,8 +131,8 @@ static void test_hvp_by_jvp_of_vjp(void** state) {
   tfe_context_release(ctx);
 }
 
-/* r F64 + c C64 (seed 000's oracle), both operand orders, in double and single precision: the
- * real leaf receives the real projection; an untracked operand stores nothing. */
+/* r F64 + c C64 (the mixed-dtype closed form), both operand orders, in double and single precision:
+ * the real leaf receives the real projection; an untracked operand stores nothing. */
 static void test_mixed_add(void** state) {
   (void)state;
   tfe_context* ctx = new_ctx();

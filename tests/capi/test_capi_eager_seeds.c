@@ -1,7 +1,7 @@
-/* Eager AD through the C ABI, the seeds' verification matrices: seed 000 (promotion replay of
- * non-Add ops), seed 001 (temporaries released before differentiating) and seed 002 (concatenate
- * and stack pinned to their eager shapes; cache identity; symbolic stack rejection). Oracles from
- * ad-contract.md. */
+/* Eager AD through the C ABI, the verification matrices of the recording rules: promotion replay
+ * of non-Add ops, temporaries released before differentiating, and concatenate and stack pinned
+ * to their eager shapes (cache identity; symbolic stack rejection). Closed forms from
+ * docs/design/ad-contract.md. */
 #include <stdlib.h>
 
 #include "eager_testing.h"
@@ -26,11 +26,11 @@ static int64_t cache_entries(const tfe_context* ctx, int32_t cache) {
   return entries;
 }
 
-/* ---- seed 000: promoted non-Add replays -------------------------------------------------- */
+/* ---- promotion: promoted non-Add replays ------------------------------------------------ */
 
 /* Concatenate of tracked F64 [1,2] and tracked C64 [3 values]: the output is C64; a complex
  * cotangent gives the F64 leaf the real part of its slice and the C64 leaf its slice. */
-static void test_seed000_mixed_concatenate(void** state) {
+static void test_promotion_mixed_concatenate(void** state) {
   (void)state;
   tfe_context* ctx = new_ctx();
   const int64_t n2[] = {2}, n3[] = {3}, n5[] = {5};
@@ -62,7 +62,7 @@ static void test_seed000_mixed_concatenate(void** state) {
 
 /* DotGeneral (matmul) of a tracked F32 2x2 A and an untracked F64 2x1 v: the output is F64 and the
  * gradient of sum(A v) w.r.t. A is the F32 matrix [v0 v1; v0 v1] = column-major [1,1,-1,-1]. */
-static void test_seed000_mixed_dot_general(void** state) {
+static void test_promotion_mixed_dot_general(void** state) {
   (void)state;
   tfe_context* ctx = new_ctx();
   const int64_t s22[] = {2, 2}, s21[] = {2, 1};
@@ -85,11 +85,11 @@ static void test_seed000_mixed_dot_general(void** state) {
   tfe_context_release(ctx);
 }
 
-/* ---- seed 001: temporaries released before differentiating --------------------------------- */
+/* ---- lifetime: temporaries released before differentiating ------------------------------- */
 
 /* x tracked F64; y = (x ^ two) * w with the exponent and w untracked temporaries released before
  * any derivative request. */
-static void test_seed001_released_temporaries(void** state) {
+static void test_lifetime_released_temporaries(void** state) {
   (void)state;
   tfe_context* ctx = new_ctx();
   const int64_t n2[] = {2};
@@ -133,7 +133,7 @@ static void test_seed001_released_temporaries(void** state) {
 }
 
 /* concatenate([x + x, k]) with the constant k and the sum released first. */
-static void test_seed001_concatenate_released_constant(void** state) {
+static void test_lifetime_concatenate_released_constant(void** state) {
   (void)state;
   tfe_context* ctx = new_ctx();
   const int64_t n2[] = {2}, n3[] = {3}, n5[] = {5};
@@ -158,11 +158,11 @@ static void test_seed001_concatenate_released_constant(void** state) {
   tfe_context_release(ctx);
 }
 
-/* ---- seed 002: concatenate and stack ------------------------------------------------------- */
+/* ---- pinned shapes: concatenate and stack --------------------------------------------------- */
 
-/* The ad-contract oracle: tracked 2x1 [1,2], 2x2 [3,4,5,6], 2x1 [7,8] along axis 1, in F64 and
+/* The closed form: tracked 2x1 [1,2], 2x2 [3,4,5,6], 2x1 [7,8] along axis 1, in F64 and
  * with complex values (C64, each value times (1+i)). */
-static void test_seed002_unequal_axis_extents(void** state) {
+static void test_pinned_unequal_axis_extents(void** state) {
   (void)state;
   tfe_context* ctx = new_ctx();
   const int64_t s21[] = {2, 1}, s22[] = {2, 2}, s24[] = {2, 4};
@@ -230,7 +230,7 @@ static void test_seed002_unequal_axis_extents(void** state) {
 }
 
 /* Mixed tracked/untracked concatenate in both orders: tracked a [1,2], constant k [7,8,9]. */
-static void test_seed002_mixed_concatenate_both_orders(void** state) {
+static void test_pinned_mixed_concatenate_both_orders(void** state) {
   (void)state;
   tfe_context* ctx = new_ctx();
   const int64_t n2[] = {2}, n3[] = {3}, n5[] = {5};
@@ -256,9 +256,9 @@ static void test_seed002_mixed_concatenate_both_orders(void** state) {
   tfe_context_release(ctx);
 }
 
-/* The ad-contract stack oracle: tracked [10,20] with untracked [30,40], both orders, axes 0, -1;
+/* The stack closed form: tracked [10,20] with untracked [30,40], both orders, axes 0, -1;
  * and the all-tracked case (both leaves get their slices). */
-static void test_seed002_stack_both_orders_and_axes(void** state) {
+static void test_pinned_stack_both_orders_and_axes(void** state) {
   (void)state;
   tfe_context* ctx = new_ctx();
   const int64_t n2[] = {2}, s22[] = {2, 2};
@@ -328,7 +328,7 @@ static void test_seed002_stack_both_orders_and_axes(void** state) {
 
 /* VJP -> JVP composition through a concatenate: c = concat([a*a, b]); g = vjp(c, a, w) = 2 a w[:2]
  * stays differentiable, and jvp(g, a, t) = 2 t w[:2]. */
-static void test_seed002_vjp_then_jvp(void** state) {
+static void test_pinned_vjp_then_jvp(void** state) {
   (void)state;
   tfe_context* ctx = new_ctx();
   const int64_t n2[] = {2}, n3[] = {3}, n5[] = {5};
@@ -381,7 +381,7 @@ static void concat_vjp(tfe_context* ctx, int64_t na, int64_t nb) {
 
 /* Cache identity: two compatible concatenate shapes in one context build two derivative programs
  * (never reusing the first), and repeating the first hits its entries. */
-static void test_seed002_cache_identity(void** state) {
+static void test_pinned_cache_identity(void** state) {
   (void)state;
   tfe_context* ctx = new_ctx();
   concat_vjp(ctx, 2, 3);
@@ -408,7 +408,7 @@ static void test_seed002_cache_identity(void** state) {
 
 /* Elementwise ops of any length share one derivative program (symbolic leaves with one equality
  * class), while each length gets its own compiled program. */
-static void test_seed002_symbolic_reuse(void** state) {
+static void test_pinned_symbolic_reuse(void** state) {
   (void)state;
   tfe_context* ctx = new_ctx();
   for (int64_t n = 2; n <= 4; ++n) {
@@ -431,7 +431,7 @@ static void test_seed002_symbolic_reuse(void** state) {
 }
 
 /* Scope boundary: a traced stack of symbolic inputs with different symbols stays rejected. */
-static void test_seed002_symbolic_stack_rejected(void** state) {
+static void test_pinned_symbolic_stack_rejected(void** state) {
   (void)state;
   tfe_context* ctx = new_ctx();
   const int64_t s1[] = {-1}, s2[] = {-2};
@@ -450,20 +450,21 @@ static void test_seed002_symbolic_stack_rejected(void** state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test_setup_teardown(test_seed000_mixed_concatenate, leak_setup, leak_teardown),
-      cmocka_unit_test_setup_teardown(test_seed000_mixed_dot_general, leak_setup, leak_teardown),
-      cmocka_unit_test_setup_teardown(test_seed001_released_temporaries, leak_setup, leak_teardown),
-      cmocka_unit_test_setup_teardown(test_seed001_concatenate_released_constant, leak_setup,
+      cmocka_unit_test_setup_teardown(test_promotion_mixed_concatenate, leak_setup, leak_teardown),
+      cmocka_unit_test_setup_teardown(test_promotion_mixed_dot_general, leak_setup, leak_teardown),
+      cmocka_unit_test_setup_teardown(test_lifetime_released_temporaries, leak_setup,
                                       leak_teardown),
-      cmocka_unit_test_setup_teardown(test_seed002_unequal_axis_extents, leak_setup, leak_teardown),
-      cmocka_unit_test_setup_teardown(test_seed002_mixed_concatenate_both_orders, leak_setup,
+      cmocka_unit_test_setup_teardown(test_lifetime_concatenate_released_constant, leak_setup,
                                       leak_teardown),
-      cmocka_unit_test_setup_teardown(test_seed002_stack_both_orders_and_axes, leak_setup,
+      cmocka_unit_test_setup_teardown(test_pinned_unequal_axis_extents, leak_setup, leak_teardown),
+      cmocka_unit_test_setup_teardown(test_pinned_mixed_concatenate_both_orders, leak_setup,
                                       leak_teardown),
-      cmocka_unit_test_setup_teardown(test_seed002_vjp_then_jvp, leak_setup, leak_teardown),
-      cmocka_unit_test_setup_teardown(test_seed002_cache_identity, leak_setup, leak_teardown),
-      cmocka_unit_test_setup_teardown(test_seed002_symbolic_reuse, leak_setup, leak_teardown),
-      cmocka_unit_test_setup_teardown(test_seed002_symbolic_stack_rejected, leak_setup,
+      cmocka_unit_test_setup_teardown(test_pinned_stack_both_orders_and_axes, leak_setup,
+                                      leak_teardown),
+      cmocka_unit_test_setup_teardown(test_pinned_vjp_then_jvp, leak_setup, leak_teardown),
+      cmocka_unit_test_setup_teardown(test_pinned_cache_identity, leak_setup, leak_teardown),
+      cmocka_unit_test_setup_teardown(test_pinned_symbolic_reuse, leak_setup, leak_teardown),
+      cmocka_unit_test_setup_teardown(test_pinned_symbolic_stack_rejected, leak_setup,
                                       leak_teardown),
   };
   return cmocka_run_group_tests_name("capi_eager_seeds", tests, NULL, NULL);

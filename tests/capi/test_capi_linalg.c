@@ -1,6 +1,6 @@
-/* Linalg through the C ABI: the fixed signatures of c-api.md for every float dtype, batched and
- * broadcast, the status conventions ("Small semantics pinned here"), all-or-none multi-output
- * results, and first-order derivatives through eager AD against closed forms. */
+/* Linalg through the C ABI: the fixed signatures of include/tenferro/linalg.h for every float
+ * dtype, batched and broadcast, the status conventions ("Small semantics pinned here"), all-or-none
+ * multi-output results, and first-order derivatives through eager AD against closed forms. */
 #include <stdlib.h>
 
 #include "eager_testing.h"

@@ -1,8 +1,9 @@
-// The AD matrix, generated from the op table (ad-contract.md "How AD is tested"): for every op
-// that is not marked non-differentiable, every float dtype it accepts and every sample with
-// finite inputs: JVP vs central finite differences (F64/C64), the dot-product test, second order
-// (HVP both ways and finite differences of the gradient), and F32/C32 JVPs against the F64/C64
-// ones. An op without rules fails here (jvp_of raises NotDifferentiable), it is never skipped.
+// The AD matrix, generated from the op table (docs/design/ad-contract.md "How AD is tested"): for
+// every op that is not marked non-differentiable, every float dtype it accepts and every sample
+// with finite inputs: JVP vs central finite differences (F64/C64), the dot-product test, second
+// order (HVP both ways and finite differences of the gradient), and F32/C32 JVPs against the
+// F64/C64 ones. An op without rules fails here (jvp_of raises NotDifferentiable), it is never
+// skipped.
 #include <catch2/catch.hpp>
 
 #include "ad/rules/rules.hpp"

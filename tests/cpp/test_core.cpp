@@ -15,7 +15,8 @@
 using namespace tfe;
 using namespace tfe::testing;
 
-TEST_CASE("promotion lattice: the table of ops-and-dtypes.md and its laws", "[core][dtype]") {
+TEST_CASE("promotion lattice: the table of docs/design/ops-and-dtypes.md and its laws",
+          "[core][dtype]") {
   using D = DType;
   // Row by row as printed in the contract (Bool I32 I64 F32 F64 C32 C64).
   const D expected[7][7] = {
@@ -47,7 +48,7 @@ TEST_CASE("promotion lattice: the table of ops-and-dtypes.md and its laws", "[co
   CHECK(can_convert_safely(DType::Bool, DType::I32));
 }
 
-TEST_CASE("promotion plan: which operands promote, per family (seed 000)", "[core][dtype]") {
+TEST_CASE("promotion plan: which operands promote, per family ", "[core][dtype]") {
   using ops::OpCode;
   auto plan = [](OpCode op, std::vector<DType> in) {
     std::vector<DType> out(in.size());

@@ -1,4 +1,4 @@
-// Eager deferred semantic AD in C++ (seeds 000, 001, 002), through the recording value type and
+// Eager deferred semantic AD in C++, through the recording value type and
 // the engine: what is recorded, that helper nodes are owned by the trace, that shared histories
 // are visited once, the promotion replay, concatenate pinning and cache identity.
 #include <catch2/catch.hpp>
@@ -65,8 +65,8 @@ TEST_CASE("eager AD: an op with no tracked operand records nothing", "[ad][eager
   CHECK(y.ref.node->value.shape() == Dims{3});
 }
 
-TEST_CASE("seed 000: recording inserts Convert exactly where the execution dtype differs",
-          "[ad][eager][seed000]") {
+TEST_CASE("promotion: recording inserts Convert exactly where the execution dtype differs",
+          "[ad][eager][promotion]") {
   // One tracked F32 operand beside tracked F64 ones: every promotion family records exactly one
   // Convert (F32 -> F64), predicate and index operands are never converted.
   ae::Recorded d = var(tensor_of(DType::F64, {2}, {1.25, -2.5}));
@@ -100,8 +100,8 @@ TEST_CASE("seed 000: recording inserts Convert exactly where the execution dtype
   CHECK(s.ref.node->inputs[2].node->value.dtype() == DType::F64);
 }
 
-TEST_CASE("seed 000: promoted non-Add replays (concatenate and dot_general)",
-          "[ad][eager][seed000]") {
+TEST_CASE("promotion: promoted non-Add replays (concatenate and dot_general)",
+          "[ad][eager][promotion]") {
   Env env;
   // Concatenate of a tracked F64 and a tracked C64: the F64 cotangent is the real projection.
   ae::Recorded r = var(tensor_of(DType::F64, {2}, {1, 2}));
@@ -131,8 +131,8 @@ TEST_CASE("seed 000: promoted non-Add replays (concatenate and dot_general)",
   CHECK(identical(ga[0]->value, tensor_of(DType::F32, {2, 2}, {1, 1, -1, -1})));
 }
 
-TEST_CASE("seed 001: temporaries released before differentiating change nothing",
-          "[ad][eager][seed001]") {
+TEST_CASE("trace lifetime: temporaries released before differentiating change nothing",
+          "[ad][eager][lifetime]") {
   Env env;
   ae::Recorded x = var(tensor_of(DType::F64, {2}, {0.5, 1.5}));
   ae::Recorded y;
@@ -168,7 +168,8 @@ TEST_CASE("seed 001: temporaries released before differentiating change nothing"
   CHECK(std::abs(value_at(j->value, {1}) - 2 * 1.5 * w1 * -2.0) < 1e-14);
 }
 
-TEST_CASE("seed 001: a concatenate with a dropped exactified constant", "[ad][eager][seed001]") {
+TEST_CASE("trace lifetime: a concatenate with a dropped exactified constant",
+          "[ad][eager][lifetime]") {
   Env env;
   ae::Recorded x = var(tensor_of(DType::F64, {2}, {1, 2}));
   ae::Recorded out;
@@ -185,7 +186,8 @@ TEST_CASE("seed 001: a concatenate with a dropped exactified constant", "[ad][ea
   CHECK(identical(g[0]->value, tensor_of(DType::F64, {2}, {2, 4})));
 }
 
-TEST_CASE("seed 001: a diamond-shaped history is visited once per node", "[ad][eager][seed001]") {
+TEST_CASE("trace lifetime: a diamond-shaped history is visited once per node",
+          "[ad][eager][lifetime]") {
   ae::Recorded x = var(tensor_of(DType::F64, {4}, {1, 2, 3, 4}));
   ae::Recorded y = x;
   // 20 diamonds: y -> (sin y, cos y) -> sum: 3 nodes per level, each shared branch point reused.
@@ -197,8 +199,8 @@ TEST_CASE("seed 001: a diamond-shaped history is visited once per node", "[ad][e
   CHECK(s.program->order.size() == 60);
 }
 
-TEST_CASE("seed 002: symbolic leaves serve every shape with the same equality pattern",
-          "[ad][eager][seed002]") {
+TEST_CASE("symbolic shapes: symbolic leaves serve every shape with the same equality pattern",
+          "[ad][eager][shapes]") {
   Env env;
   for (int64_t n : {3, 5, 8}) {
     ae::Recorded x = var(random_tensor(DType::F64, {n}, 1));
@@ -212,8 +214,8 @@ TEST_CASE("seed 002: symbolic leaves serve every shape with the same equality pa
   CHECK(env.prepared.stats().entries == 3);
 }
 
-TEST_CASE("seed 002: concatenate shapes are pinned; caches never mix them",
-          "[ad][eager][seed002]") {
+TEST_CASE("symbolic shapes: concatenate shapes are pinned; caches never mix them",
+          "[ad][eager][shapes]") {
   Env env;
   auto run = [&](int64_t na, int64_t nb) {
     ae::Recorded a = var(random_tensor(DType::F64, {na}, 1));

@@ -1,5 +1,5 @@
-// Linalg under eager AD: multi-output ops record one raw node (their outputs share one history,
-// seed 001), promoted operands record their Convert (seed 000, the eigh end-to-end case), and
+// Linalg under eager AD: multi-output ops record one raw node (their outputs share one history),
+// promoted operands record their Convert (the eigh end-to-end case), and
 // gradients through the recorded decompositions match finite differences.
 #include <catch2/catch.hpp>
 
@@ -66,7 +66,7 @@ void check_directional(const Tensor& grad, const std::function<double(const Tens
 
 } // namespace
 
-TEST_CASE("seed 001: the outputs of a multi-output op share one history", "[linalg][eager]") {
+TEST_CASE("trace lifetime: the outputs of a multi-output op share one history", "[linalg][eager]") {
   Env env;
   Tensor a0 = hermitian(DType::F64, 3, 5);
   ae::Recorded a{a0, ae::tracked_leaf(a0)};
@@ -85,8 +85,8 @@ TEST_CASE("seed 001: the outputs of a multi-output op share one history", "[lina
   for (uint64_t s : {21u, 22u, 23u}) check_directional(g, f, a0, hermitian(DType::F64, 3, s));
 }
 
-TEST_CASE("seed 000: untracked real identity + tracked complex Hermitian -> eigh -> backward",
-          "[linalg][eager][seed000]") {
+TEST_CASE("promotion: untracked real identity + tracked complex Hermitian -> eigh -> backward",
+          "[linalg][eager][promotion]") {
   Env env;
   Tensor eye = Tensor::zeros(DType::F64, {3, 3});
   for (int64_t i = 0; i < 3; ++i) set_value(eye, {i, i}, 1.0);
@@ -110,8 +110,8 @@ TEST_CASE("seed 000: untracked real identity + tracked complex Hermitian -> eigh
   for (uint64_t s : {31u, 32u, 33u}) check_directional(g, f, h0, hermitian(DType::C64, 3, s));
 }
 
-TEST_CASE("seed 004: a tracked solve and its reverse mode factor A exactly once",
-          "[linalg][eager][seed004]") {
+TEST_CASE("factor once: a tracked solve and its reverse mode factor A exactly once",
+          "[linalg][eager][factor-once]") {
   Env env;
   Tensor a0 = random_tensor(DType::F64, {4, 4, 3}, 41);
   for_each_index({4, 4, 3}, [&](const Dims& i) {

@@ -1,6 +1,6 @@
 // Traced programs: every op of the table, on every sample, traced with symbolic input extents
-// (equal extents share a symbol, extents of 1 stay constant, as seed 002 prescribes), compiled
-// for the sample's shapes and run, must equal the eager result exactly. Plus compile-time
+// (equal extents share a symbol, extents of 1 stay constant, as symbolic tracing prescribes),
+// compiled for the sample's shapes and run, must equal the eager result exactly. Plus compile-time
 // behaviour: symbol binding, guards, CSE and liveness.
 #include <catch2/catch.hpp>
 

@@ -1,7 +1,7 @@
 // Every scalar Var op against central finite differences in double and complex<double> (with
 // Vars and plain scalars on either side of binary ops), and float / complex<float> against the
-// double results (ad-contract.md: single precision is compared with double, not with FD).
-// A complex output is seeded with w, i.e. L = Re(conj(w) f): the leaf gets dL/dRe + i dL/dIm.
+// double results (docs/design/ad-contract.md: single precision is compared with double, not with
+// FD). A complex output is seeded with w, i.e. L = Re(conj(w) f): the leaf gets dL/dRe + i dL/dIm.
 #include "test_dataflow_support.hpp"
 
 #include <cmath>

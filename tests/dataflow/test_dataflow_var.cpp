@@ -1,6 +1,7 @@
-// Var<T> on the debug scheduler: the behaviours of seed 003 as tests (gradients of the published
-// examples, pruning, copy linking, the stress sum), absent versus zero gradients, deterministic
-// accumulation, auto-sealing, failures that keep their type and misuse as clear errors.
+// Var<T> on the debug scheduler: the engine's documented behaviours as tests (gradients of the
+// published examples, pruning, copy linking, the stress sum), absent versus zero gradients,
+// deterministic accumulation, auto-sealing, failures that keep their type and misuse as clear
+// errors.
 #include "test_dataflow_support.hpp"
 
 #include <bit>
@@ -92,7 +93,7 @@ TEST_CASE("dataflow Var: real and imag seeds give z.grad = 2 + 3i in either orde
   }
 }
 
-TEST_CASE("dataflow Var: complex convention of ad-contract.md", "[dataflow]") {
+TEST_CASE("dataflow Var: complex convention of docs/design/ad-contract.md", "[dataflow]") {
   DebugScheduler sched;
   ScopedScheduler scope(sched);
   const C64 z0(0.6, -1.1);

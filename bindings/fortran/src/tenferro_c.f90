@@ -67,6 +67,8 @@ module tenferro_c
   public :: tfe_context_release
   public :: tfe_tensor_from_data
   public :: tfe_tensor_to_data
+  public :: tfe_tensor_copy_to
+  public :: tfe_tensor_format
   public :: tfe_tensor_dtype
   public :: tfe_tensor_ndim
   public :: tfe_tensor_shape
@@ -130,6 +132,17 @@ module tenferro_c
   public :: tfe_cosh
   public :: tfe_erf
   public :: tfe_atan2
+  public :: tfe_asin
+  public :: tfe_acos
+  public :: tfe_atan
+  public :: tfe_asinh
+  public :: tfe_acosh
+  public :: tfe_atanh
+  public :: tfe_exp2
+  public :: tfe_log2
+  public :: tfe_log10
+  public :: tfe_erfc
+  public :: tfe_trunc
   public :: tfe_matmul
   public :: tfe_dot_general
   public :: tfe_sum
@@ -177,11 +190,13 @@ module tenferro_c
   public :: tfe_results_count
   public :: tfe_results_get
   public :: tfe_results_release
+  public :: tfe_results_retain
   public :: tfe_function_jvp
   public :: tfe_function_vjp
   public :: tfe_function_grad
   public :: tfe_function_hvp
   public :: tfe_function_output_is_zero
+  public :: tfe_function_to_dot
   public :: tfe_context_cache_stats
   public :: tfe_context_cache_clear
   public :: tfe_context_cache_limits
@@ -197,6 +212,7 @@ module tenferro_c
   public :: tfe_no_grad_exit
   public :: tfe_capture_trace_enter
   public :: tfe_capture_trace_exit
+  public :: tfe_autograd_to_dot
   public :: tfe_linalg_solve
   public :: tfe_linalg_cholesky
   public :: tfe_linalg_qr
@@ -208,6 +224,7 @@ module tenferro_c
   public :: tfe_linalg_slogdet
   public :: tfe_linalg_options_create
   public :: tfe_linalg_options_release
+  public :: tfe_linalg_options_retain
   public :: tfe_linalg_options_set_upper
   public :: tfe_linalg_options_set_left
   public :: tfe_linalg_options_set_unit_diagonal
@@ -331,6 +348,24 @@ module tenferro_c
       integer(c_int64_t), value :: capacity_bytes
       integer(c_int32_t) :: res
     end function tfe_tensor_to_data
+    function tfe_tensor_copy_to(t, dtype, dst, capacity_bytes) &
+        bind(C, name='tfe_tensor_copy_to') result(res)
+      import :: c_ptr, c_int32_t, c_int64_t
+      type(c_ptr), value :: t
+      integer(c_int32_t), value :: dtype
+      type(c_ptr), value :: dst
+      integer(c_int64_t), value :: capacity_bytes
+      integer(c_int32_t) :: res
+    end function tfe_tensor_copy_to
+    function tfe_tensor_format(t, buf, capacity, needed) &
+        bind(C, name='tfe_tensor_format') result(res)
+      import :: c_ptr, c_int32_t, c_int64_t, c_char
+      type(c_ptr), value :: t
+      character(kind=c_char), intent(out), optional :: buf(*)
+      integer(c_int64_t), value :: capacity
+      integer(c_int64_t), intent(out), optional :: needed
+      integer(c_int32_t) :: res
+    end function tfe_tensor_format
     function tfe_tensor_dtype(t, out) &
         bind(C, name='tfe_tensor_dtype') result(res)
       import :: c_ptr, c_int32_t
@@ -810,6 +845,83 @@ module tenferro_c
       type(c_ptr), value :: b
       integer(c_int32_t) :: res
     end function tfe_atan2
+    function tfe_asin(out, x) &
+        bind(C, name='tfe_asin') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t) :: res
+    end function tfe_asin
+    function tfe_acos(out, x) &
+        bind(C, name='tfe_acos') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t) :: res
+    end function tfe_acos
+    function tfe_atan(out, x) &
+        bind(C, name='tfe_atan') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t) :: res
+    end function tfe_atan
+    function tfe_asinh(out, x) &
+        bind(C, name='tfe_asinh') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t) :: res
+    end function tfe_asinh
+    function tfe_acosh(out, x) &
+        bind(C, name='tfe_acosh') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t) :: res
+    end function tfe_acosh
+    function tfe_atanh(out, x) &
+        bind(C, name='tfe_atanh') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t) :: res
+    end function tfe_atanh
+    function tfe_exp2(out, x) &
+        bind(C, name='tfe_exp2') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t) :: res
+    end function tfe_exp2
+    function tfe_log2(out, x) &
+        bind(C, name='tfe_log2') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t) :: res
+    end function tfe_log2
+    function tfe_log10(out, x) &
+        bind(C, name='tfe_log10') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t) :: res
+    end function tfe_log10
+    function tfe_erfc(out, x) &
+        bind(C, name='tfe_erfc') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t) :: res
+    end function tfe_erfc
+    function tfe_trunc(out, x) &
+        bind(C, name='tfe_trunc') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t) :: res
+    end function tfe_trunc
     function tfe_matmul(out, a, b) &
         bind(C, name='tfe_matmul') result(res)
       import :: c_ptr, c_int32_t
@@ -1227,6 +1339,12 @@ module tenferro_c
       import :: c_ptr
       type(c_ptr), value :: r
     end subroutine tfe_results_release
+    function tfe_results_retain(r) &
+        bind(C, name='tfe_results_retain') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), value :: r
+      integer(c_int32_t) :: res
+    end function tfe_results_retain
     function tfe_function_jvp(out, f, n_wrt, wrt) &
         bind(C, name='tfe_function_jvp') result(res)
       import :: c_ptr, c_int32_t, c_int64_t
@@ -1272,6 +1390,15 @@ module tenferro_c
       integer(c_int32_t), intent(out), optional :: out
       integer(c_int32_t) :: res
     end function tfe_function_output_is_zero
+    function tfe_function_to_dot(f, buf, capacity, needed) &
+        bind(C, name='tfe_function_to_dot') result(res)
+      import :: c_ptr, c_int32_t, c_int64_t, c_char
+      type(c_ptr), value :: f
+      character(kind=c_char), intent(out), optional :: buf(*)
+      integer(c_int64_t), value :: capacity
+      integer(c_int64_t), intent(out), optional :: needed
+      integer(c_int32_t) :: res
+    end function tfe_function_to_dot
     function tfe_context_cache_stats(ctx, cache, out_hits, out_misses, out_entries, out_bytes) &
         bind(C, name='tfe_context_cache_stats') result(res)
       import :: c_ptr, c_int32_t, c_int64_t
@@ -1384,6 +1511,15 @@ module tenferro_c
       type(c_ptr), value :: ctx
       integer(c_int32_t) :: res
     end function tfe_capture_trace_exit
+    function tfe_autograd_to_dot(t, buf, capacity, needed) &
+        bind(C, name='tfe_autograd_to_dot') result(res)
+      import :: c_ptr, c_int32_t, c_int64_t, c_char
+      type(c_ptr), value :: t
+      character(kind=c_char), intent(out), optional :: buf(*)
+      integer(c_int64_t), value :: capacity
+      integer(c_int64_t), intent(out), optional :: needed
+      integer(c_int32_t) :: res
+    end function tfe_autograd_to_dot
     function tfe_linalg_solve(out, a, b) &
         bind(C, name='tfe_linalg_solve') result(res)
       import :: c_ptr, c_int32_t
@@ -1465,6 +1601,12 @@ module tenferro_c
       import :: c_ptr
       type(c_ptr), value :: o
     end subroutine tfe_linalg_options_release
+    function tfe_linalg_options_retain(o) &
+        bind(C, name='tfe_linalg_options_retain') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), value :: o
+      integer(c_int32_t) :: res
+    end function tfe_linalg_options_retain
     function tfe_linalg_options_set_upper(o, upper) &
         bind(C, name='tfe_linalg_options_set_upper') result(res)
       import :: c_ptr, c_int32_t

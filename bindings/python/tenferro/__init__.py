@@ -16,17 +16,22 @@ Rules that differ from NumPy
   (the column is added to every column); ``[2,3] + [3]`` raises ShapeMismatchError (NumPy would
   accept it). ``[M,N] + [M,N,B]`` works.
 * **Matrices are the first two dims, batch dims come after**: ``a @ b`` (matmul) is
-  ``[M,K,B..] x [K,N,B..] -> [M,N,B..]``, both operands of rank >= 2, batch dims broadcast
-  left-aligned (``[M,K,B] @ [K,N] -> [M,N,B]``). NumPy puts batch dims first (``[B..,M,K]``).
+  ``[M,K,B..] x [K,N,B..] -> [M,N,B..]``, batch dims broadcast left-aligned
+  (``[M,K,B] @ [K,N] -> [M,N,B]``); a rank-1 operand is a row on the left and a column on the
+  right, as in NumPy (``psi @ H @ psi``). NumPy puts batch dims first (``[B..,M,K]``).
   The linear algebra functions use the same [M,N,batch..] convention.
 * Shapes are the same logical shapes as NumPy's (``t.shape == t.numpy().shape``), but storage
   is column-major, so ``reshape`` takes the elements in column-major order (NumPy's
   ``order='F'``).
-* Python scalars become rank-0 tensors of a fixed dtype (bool -> bool, int -> int64,
-  float -> float64, complex -> complex128) and then promote as arrays do (NumPy's result_type on
-  the seven dtypes, no value-based casting): ``float32_tensor * 2.0`` is float64.
-* Tensors are immutable; there is no in-place arithmetic. NumPy ufuncs are not applied to
-  tensors (``ndarray + Tensor`` calls Tensor's operator); ``np.asarray(t)`` copies to NumPy.
+* Python scalars are weak, as in NumPy 2 (NEP 50), in every operator and function: they take
+  the other operand's dtype within their kind (``float32_tensor * 2.0`` is float32,
+  ``int32_tensor + 1`` is int32, ``int32_tensor * 2.5`` is float64), and an int out of an integer
+  dtype's range raises OverflowError. NumPy scalars and arrays are strong (their own dtype).
+  Alone (``tf.add(1, 2)``) Python scalars are bool, int64, float64, complex128.
+* Tensors are immutable (``t[i] = v`` is a TypeError); ``t.at[i].set(v)`` / ``.add`` /
+  ``.multiply`` return updated copies; there is no in-place arithmetic. NumPy ufuncs are not
+  applied to tensors (``ndarray + Tensor`` calls Tensor's operator); ``np.asarray(t)`` copies
+  to NumPy.
 * ``//`` and ``%`` are not defined; ``div_trunc`` and ``rem`` truncate toward zero (C).
 
 Data exchange
@@ -54,7 +59,7 @@ Traced programs
 ``symbolic(shape, dtype)`` makes an input whose extents may be symbols: ``-k`` (symbol k, as in
 the C API) or a name (``"n"``; the same name is the same symbol within a context). Every op and
 operator works on symbolic tensors and builds a program instead of computing;
-``Function(inputs, outputs)`` (or the ``@trace(shape, ...)`` decorator) compiles it once per
+``Function(inputs, outputs)`` (or the ``@jit(shape, ...)`` decorator) compiles it once per
 argument shapes and calls it on concrete values::
 
     >>> x = tf.symbolic(("n", 3))
@@ -108,8 +113,12 @@ from .tenferro_c import (DeviceError, DtypeMismatchError, InternalError, Invalid
 from ._core import (CacheStats, Context, SymbolicDim, Tensor, asarray, default_context,
                     from_dlpack, from_numpy, symbolic, tensor)
 from ._ops import *  # noqa: F401,F403
+from ._reduce import *  # noqa: F401,F403
+from ._reduce import __all__ as _reduce_all
+from ._functions import *  # noqa: F401,F403
+from ._functions import __all__ as _functions_all
 from ._einsum import EinsumPathInfo, einsum, einsum_path
-from ._program import Function, grad, hvp, jvp, trace, value_and_grad, vjp
+from ._program import Function, grad, hvp, jvp, jit, value_and_grad, vjp
 from . import autograd
 from . import linalg
 from .autograd import capture_trace, no_grad
@@ -124,10 +133,11 @@ __version__ = _c.tfe_version()
 
 __all__ = [
     "Context", "Tensor", "asarray", "default_context", "from_dlpack", "from_numpy", "tensor",
-    "symbolic", "SymbolicDim", "Function", "trace", "CacheStats",
+    "symbolic", "SymbolicDim", "Function", "jit", "CacheStats",
     "jvp", "vjp", "grad", "hvp", "value_and_grad", "autograd", "linalg", "no_grad", "capture_trace",
     "TenferroError", "InvalidArgumentError", "ShapeMismatchError", "DtypeMismatchError",
     "OutOfMemoryError", "NotSupportedError", "DeviceError", "NotDifferentiableError",
     "SingularError", "NonConvergenceError", "NumericalError", "InternalError",
     "einsum", "einsum_path", "EinsumPathInfo",
-] + list(_ops_all)
+] + list(_ops_all) + list(_reduce_all) + list(_functions_all) + ["amax", "amin"]
+amax, amin = max, min  # noqa: F405 (NumPy's other names)

@@ -10,6 +10,7 @@ import builtins as _builtins
 import collections as _collections
 import operator as _operator
 import re as _re
+import struct as _struct
 import threading as _threading
 
 import numpy as _np
@@ -306,6 +307,67 @@ def _scalar_or_array_handle(x, ctx_handle):
     return _c.tfe_tensor_from_data(ctx_handle, code, a.shape, _element_strides(a), a)
 
 
+# ---- Python scalars are weak (NumPy 2's rule, NEP 50) ---------------------------------------
+
+_INEXACT = (_c.TFE_F32, _c.TFE_F64, _c.TFE_C32, _c.TFE_C64)
+_COMPLEX_OF = {_c.TFE_F32: _c.TFE_C32, _c.TFE_C32: _c.TFE_C32, _c.TFE_F64: _c.TFE_C64,
+               _c.TFE_C64: _c.TFE_C64}
+_PACK = {_c.TFE_BOOL: "?", _c.TFE_I32: "=i", _c.TFE_I64: "=q", _c.TFE_F32: "=f",
+         _c.TFE_F64: "=d", _c.TFE_C32: "=ff", _c.TFE_C64: "=dd"}
+_INT_BOUNDS = {_c.TFE_I32: (-2**31, 2**31 - 1), _c.TFE_I64: (-2**63, 2**63 - 1)}
+
+
+def _weak_code(x, code):
+    """The dtype code a Python scalar x takes next to an operand of dtype `code` (NEP 50): its
+    kind decides (bool < int < float < complex); within a kind the operand's precision wins."""
+    t = type(x)
+    if t is bool:
+        return code
+    if t is int:
+        return _c.TFE_I64 if code == _c.TFE_BOOL else code
+    if t is float:
+        return code if code in _INEXACT else _c.TFE_F64
+    return _COMPLEX_OF.get(code, _c.TFE_C64)
+
+
+def _is_py_scalar(x):
+    t = type(x)
+    return t is float or t is int or t is bool or t is complex
+
+
+def _weak_scalar_handle(x, code, ctx_h):
+    """A rank-0 tensor of dtype `code` holding Python scalar x: one tfe_full call on packed bytes
+    (no NumPy array). An int outside the range of an integer dtype raises OverflowError (as
+    NumPy 2); a float beyond float32 becomes +-inf."""
+    if code in _INT_BOUNDS:
+        lo, hi = _INT_BOUNDS[code]
+        if not lo <= x <= hi:
+            raise OverflowError(
+                f"Python integer {x} out of bounds for {_CODE_TO_NP[code].name}")
+    fmt = _PACK[code]
+    if code == _c.TFE_C32 or code == _c.TFE_C64:
+        z = complex(x)
+        data = _pack_float(fmt, z.real, z.imag)
+    elif code == _c.TFE_F32 or code == _c.TFE_F64:
+        data = _pack_float(fmt, float(x))
+    else:
+        data = _struct.pack(fmt, x)
+    return _c.tfe_full(ctx_h, code, [], data)
+
+
+def _pack_float(fmt, *vals):
+    try:
+        return _struct.pack(fmt, *vals)
+    except OverflowError:  # beyond float32: NumPy's cast gives inf
+        return _struct.pack(fmt, *[v if abs(v) <= 3.4028234663852886e38 else
+                                   _builtins.float("inf") if v > 0 else _builtins.float("-inf")
+                                   for v in vals])
+
+
+def _weak_tensor(x, code, ctx_h):
+    return _wrap(_weak_scalar_handle(x, _weak_code(x, code), ctx_h))
+
+
 def _wrap(handle):
     t = Tensor.__new__(Tensor)
     t._h = handle
@@ -313,21 +375,37 @@ def _wrap(handle):
 
 
 def _as_tensor(x, like=None, context=None):
-    """x as a Tensor; non-tensors are copied into the context of `like` (a Tensor) if given."""
+    """x as a Tensor; non-tensors are copied into the context of `like` (a Tensor) if given. A
+    Python scalar next to `like` is weak: it takes like's dtype within its kind (NEP 50)."""
     if isinstance(x, Tensor):
         return x
     if like is not None:
         ctx_h = _c.tfe_tensor_context(like._h)
+        if _is_py_scalar(x):
+            return _weak_tensor(x, _c.tfe_tensor_dtype(like._h), ctx_h)
     else:
         ctx_h = _ctx_handle(context)
     return _wrap(_scalar_or_array_handle(x, ctx_h))
 
 
-def _as_tensors(xs, context=None):
-    """A list of Tensors from a sequence; array-likes join the context of the first Tensor."""
+def _as_tensors(xs, context=None, weak=None):
+    """A list of Tensors from a sequence; array-likes join the context of the first Tensor.
+    Python scalars are weak (NEP 50) against the joint dtype of the other operands, or only of
+    those whose positions are listed in `weak` (select's values, not its predicate)."""
     xs = list(xs)
     like = next((x for x in xs if isinstance(x, Tensor)), None)
-    return [_as_tensor(x, like, context) for x in xs]
+    strong = [i for i, x in enumerate(xs) if not _is_py_scalar(x)]
+    if len(strong) == len(xs) or not strong:
+        return [_as_tensor(x, like, context) for x in xs]
+    ts = [None if i not in strong else _as_tensor(xs[i], like, context) for i in range(len(xs))]
+    peers = [ts[i] for i in strong if weak is None or i in weak]
+    ctx_h = _c.tfe_tensor_context(ts[strong[0]]._h)
+    code = _dtype_code(_np.result_type(*[t.dtype for t in peers])) if peers else None
+    for i, x in enumerate(xs):
+        if ts[i] is None:
+            ts[i] = (_weak_tensor(x, code, ctx_h) if code is not None
+                     else _wrap(_scalar_or_array_handle(x, ctx_h)))
+    return ts
 
 
 def _axes(axes):
@@ -375,6 +453,15 @@ def _binary(cfn, a, b):
     except TypeError:
         return NotImplemented
     return _wrap(cfn(a._h, b._h))
+
+
+def _matmul_handles(ah, bh):
+    """tfe_matmul, which takes NumPy's rank-1 operands (a row on the left, a column on the right,
+    vector @ vector the dot product without conjugation); a scalar operand is NumPy's
+    ValueError."""
+    if _c.tfe_tensor_ndim(ah) == 0 or _c.tfe_tensor_ndim(bh) == 0:
+        raise ValueError("matmul: an operand is a scalar (rank 0); use * for scaling")
+    return _c.tfe_matmul(ah, bh)
 
 
 def _binop(cfn, name):
@@ -512,8 +599,8 @@ class Tensor:
 
     Operators: ``+ - * / ** @``, unary ``-``, ``abs()``, ``== != < <= > >=`` (Bool tensors),
     ``& | ^ ~`` (Bool and integers). The other operand may be a Tensor, a NumPy array, a sequence
-    or a Python scalar (bool -> Bool, int -> int64, float -> float64, complex -> complex128,
-    rank 0), then the usual promotion applies (so ``float32_tensor * 2.0`` is float64).
+    or a Python scalar, which is weak (NEP 50): it takes the tensor's dtype within its kind, so
+    ``float32_tensor * 2.0`` is float32 and ``int32_tensor + 1`` is int32.
     ``//`` and ``%`` are not defined: see :func:`tenferro.div_trunc` and :func:`tenferro.rem`,
     which truncate toward zero like C, unlike Python.
     """
@@ -681,9 +768,25 @@ class Tensor:
 
     def __repr__(self):
         if self.is_symbolic:
-            return f"<symbolic Tensor shape={self.shape} dtype={self.dtype.name}>"
+            grad = " requires_grad=True" if self.requires_grad else ""
+            return f"<symbolic Tensor shape={self.shape} dtype={self.dtype.name}{grad}>"
         body = _np.array2string(self.numpy(), separator=", ", prefix="Tensor(")
-        return f"Tensor({body}, dtype={self.dtype.name})"
+        grad = ", requires_grad=True" if self.requires_grad else ""
+        return f"Tensor({body}, dtype={self.dtype.name}{grad})"
+
+    @property
+    def at(self):
+        """Functional updates with NumPy indexing (tensors are immutable):
+        ``t.at[key].set(v)``, ``.add(v)`` and ``.multiply(v)`` return a new tensor, and are
+        differentiable in t and v. v broadcasts to the selection's shape (left-aligned, as
+        everywhere in tenferro) and is converted to t's dtype. ``set`` and ``multiply`` refuse a
+        key that selects an element twice; ``add`` accumulates (as scatter-add)."""
+        return _AtIndexer(self)
+
+    def __setitem__(self, key, value):
+        raise TypeError(
+            "tenferro tensors are immutable: instead of t[idx] = v write t = t.at[idx].set(v) "
+            "(also .add(v), .multiply(v)), which returns a new tensor and is differentiable")
 
     def __str__(self):
         if self.is_symbolic:
@@ -733,7 +836,7 @@ class Tensor:
     __sub__, __rsub__ = _binop(_c.tfe_sub, "sub")
     __mul__, __rmul__ = _binop(_c.tfe_mul, "mul")
     __truediv__, __rtruediv__ = _binop(_c.tfe_div, "truediv")
-    __matmul__, __rmatmul__ = _binop(_c.tfe_matmul, "matmul")
+    __matmul__, __rmatmul__ = _binop(_matmul_handles, "matmul")
     __and__, __rand__ = _binop(_c.tfe_and, "and")
     __or__, __ror__ = _binop(_c.tfe_or, "or")
     __xor__, __rxor__ = _binop(_c.tfe_xor, "xor")
@@ -782,25 +885,8 @@ class Tensor:
         """Imaginary part (real dtype)."""
         return _wrap(_c.tfe_imag(self._h))
 
-    def sum(self, axes=None):
-        """tenferro.sum(self, axes)."""
-        return _wrap(_c.tfe_sum(self._h, _axes(axes)))
-
-    def prod(self, axes=None):
-        """tenferro.prod(self, axes)."""
-        return _wrap(_c.tfe_prod(self._h, _axes(axes)))
-
-    def mean(self, axes=None):
-        """tenferro.mean(self, axes)."""
-        return _wrap(_c.tfe_mean(self._h, _axes(axes)))
-
-    def max(self, axes=None):
-        """tenferro.reduce_max(self, axes)."""
-        return _wrap(_c.tfe_reduce_max(self._h, _axes(axes)))
-
-    def min(self, axes=None):
-        """tenferro.reduce_min(self, axes)."""
-        return _wrap(_c.tfe_reduce_min(self._h, _axes(axes)))
+    # sum, prod, mean, max, min, any, all, argmax, argmin, std, var, cumsum, cumprod: methods
+    # added by tenferro/_reduce.py (NumPy's axis=, keepdims=, dtype=)
 
     def reshape(self, *shape):
         """tenferro.reshape(self, shape): column-major element order (NumPy's order='F'); symbol
@@ -836,15 +922,23 @@ class Tensor:
 
     # ---- basic indexing ----
     def __getitem__(self, key):
-        """Basic indexing: integers, slices (any step) and one Ellipsis; the result is a view.
-        For integer-array indexing use tenferro.gather.
+        """NumPy's indexing. Integers, slices (any step), one Ellipsis and None (newaxis) give a
+        view; integer arrays (lists, NumPy arrays, integer Tensors) and boolean masks, alone or
+        mixed with the rest, follow NumPy's advanced-indexing rules and give a gather (a copy).
+        Every form is differentiable. Tensors are immutable: for an updated copy use
+        ``t.at[key].set(v)`` (also ``.add``, ``.multiply``).
 
         On a symbolic extent (a traced program) an axis takes ``:``, ``::-1``, an integer
         ``i >= 0``, or a crop ``a:``, ``:-b``, ``a:-b`` (a, b >= 0; the result has extent
         n - a - b): the index and the crop are checked when the function is called
-        (InvalidArgumentError / ShapeMismatchError), instead of being clamped as in Python."""
+        (InvalidArgumentError / ShapeMismatchError), instead of being clamped as in Python;
+        array indices need concrete extents."""
         if not isinstance(key, tuple):
             key = (key,)
+        if _builtins.any(_is_array_index(k) for k in key):
+            return _advanced_getitem(self, key)
+        if _builtins.any(k is None for k in key):
+            return _getitem_newaxis(self, key)
         shape = self.shape
         nd = len(shape)
         n_ell = sum(1 for k in key if k is Ellipsis)
@@ -888,6 +982,117 @@ class Tensor:
         if len(out_shape) != nd:
             h = _c.tfe_reshape(h, out_shape)
         return _wrap(h)
+
+
+def _is_array_index(k):
+    return isinstance(k, (list, _np.ndarray, Tensor)) or (
+        isinstance(k, (bool, _np.bool_)))
+
+
+def _getitem_newaxis(t, key):
+    """Basic indexing with None entries: index without them, then insert the unit axes."""
+    n_ell = sum(1 for k in key if k is Ellipsis)
+    if n_ell > 1:
+        raise IndexError("an index can only have a single ellipsis ('...')")
+    consumed = sum(1 for k in key if k is not None and k is not Ellipsis)
+    if n_ell:
+        i = next(j for j, k in enumerate(key) if k is Ellipsis)
+        key = key[:i] + (slice(None),) * _builtins.max(t.ndim - consumed, 0) + key[i + 1:]
+    else:
+        key = key + (slice(None),) * _builtins.max(t.ndim - consumed, 0)
+    r = t[tuple(k for k in key if k is not None)]
+    dims = iter(r.shape)
+    shape = [1 if k is None else next(dims) for k in key if k is None or isinstance(k, slice)]
+    return _wrap(_c.tfe_reshape(r._h, _shape(shape, r)))
+
+
+def _positions(shape, key):
+    """The column-major flat positions of the elements NumPy's x[key] selects, in the shape of
+    the result (NumPy computes them, on an index array instead of the values)."""
+    key = tuple(k.numpy() if isinstance(k, Tensor) else k for k in key)
+    size = 1
+    for e in shape:
+        size *= e
+    pos = _np.arange(size, dtype=_np.int64).reshape(shape, order="F")
+    return pos[key]
+
+
+def _advanced_getitem(t, key):
+    shape = t.shape
+    if not _builtins.all(isinstance(n, int) for n in shape):
+        raise IndexError(f"array indices need concrete extents, not the shape {shape}")
+    pos = _positions(shape, key)
+    flat = _c.tfe_reshape(t._h, [t.size])
+    ctx_h = _c.tfe_tensor_context(t._h)
+    return _wrap(_c.tfe_gather(flat, _scalar_or_array_handle(pos, ctx_h), 0))
+
+
+class _AtIndexer:
+    """``t.at[key]``: functional updates (see :attr:`Tensor.at`)."""
+
+    __slots__ = ("_t",)
+
+    def __init__(self, t):
+        self._t = t
+
+    def __getitem__(self, key):
+        return _AtUpdate(self._t, key if isinstance(key, tuple) else (key,))
+
+
+class _AtUpdate:
+    __slots__ = ("_t", "_key")
+
+    def __init__(self, t, key):
+        self._t, self._key = t, key
+
+    def _parts(self, v, name):
+        t = self._t
+        shape = t.shape
+        if not _builtins.all(isinstance(n, int) for n in shape):
+            raise IndexError(f".at[...].{name}() needs concrete extents, not the shape {shape}")
+        pos = _positions(shape, self._key)
+        ctx_h = _c.tfe_tensor_context(t._h)
+        v = _as_tensor(v, t)
+        if _c.tfe_tensor_dtype(v._h) != _c.tfe_tensor_dtype(t._h):  # as NumPy: v takes t's dtype
+            v = _wrap(_c.tfe_cast(v._h, _c.tfe_tensor_dtype(t._h)))
+        v = _wrap(_c.tfe_broadcast_to(v._h, list(_np.shape(pos))))
+        if name != "add" and _np.unique(pos).size != _np.size(pos):
+            raise IndexError(f".at[...].{name}(): the index selects an element more than once")
+        idx = _scalar_or_array_handle(_np.asarray(pos), ctx_h)
+        flat = _c.tfe_reshape(t._h, [t.size])
+        return t, flat, idx, v, ctx_h
+
+    def _done(self, t, h):
+        return _wrap(_c.tfe_reshape(h, list(t.shape)))
+
+    def _placed(self, flat, idx, v, fill, ctx_h, dtype):
+        """A flat tensor with v at the positions idx and `fill` elsewhere, and the Bool mask of
+        those positions."""
+        base = _c.tfe_zeros(ctx_h, dtype, [_c.tfe_tensor_numel(flat)])
+        ones = _c.tfe_ones(ctx_h, _c.TFE_I32, list(_c.tfe_tensor_shape(v._h)))
+        hit = _c.tfe_scatter(_c.tfe_zeros(ctx_h, _c.TFE_I32, [_c.tfe_tensor_numel(flat)]), idx,
+                             ones, 0)
+        zero = _c.tfe_zeros(ctx_h, _c.TFE_I32, [])
+        mask = _c.tfe_compare(hit, zero, _c.TFE_CMP_NE)
+        return _c.tfe_scatter(base, idx, v._h, 0), mask
+
+    def set(self, v):
+        """A copy with the selected elements replaced by v (broadcast to the selection's shape,
+        converted to the tensor's dtype). Differentiable in the tensor and in v."""
+        t, flat, idx, v, ctx_h = self._parts(v, "set")
+        placed, mask = self._placed(flat, idx, v, 0, ctx_h, _c.tfe_tensor_dtype(t._h))
+        return self._done(t, _c.tfe_select(mask, placed, flat))
+
+    def add(self, v):
+        """A copy with v added to the selected elements (an element selected twice gets both)."""
+        t, flat, idx, v, ctx_h = self._parts(v, "add")
+        return self._done(t, _c.tfe_scatter(flat, idx, v._h, 0))
+
+    def multiply(self, v):
+        """A copy with the selected elements multiplied by v."""
+        t, flat, idx, v, ctx_h = self._parts(v, "multiply")
+        placed, mask = self._placed(flat, idx, v, 0, ctx_h, _c.tfe_tensor_dtype(t._h))
+        return self._done(t, _c.tfe_select(mask, _c.tfe_mul(flat, placed), flat))
 
 
 def _index_int(k):

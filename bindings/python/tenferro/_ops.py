@@ -14,8 +14,8 @@ import numpy as _np
 
 from . import tenferro_c as _c
 from ._op_rows import ANALYTIC
-from ._core import (Tensor, _as_tensor, _as_tensors, _axes, _ctx_handle, _dtype_code, _np_dtype,
-                    _resolve_shape, _shape, _wrap)
+from ._core import (Tensor, _as_tensor, _as_tensors, _axes, _ctx_handle, _dtype_code, _is_py_scalar,
+                    _matmul_handles, _np_dtype, _resolve_shape, _shape, _wrap)
 
 __all__ = []  # filled by _export
 
@@ -35,6 +35,9 @@ def _binary_operands(a, b):
     if isinstance(a, Tensor):
         return a, _as_tensor(b, a)
     if isinstance(b, Tensor):
+        return _as_tensor(a, b), b
+    if _is_py_scalar(a) and not _is_py_scalar(b):  # the scalar is weak against the array
+        b = _as_tensor(b)
         return _as_tensor(a, b), b
     a = _as_tensor(a)
     return a, _as_tensor(b, a)
@@ -157,7 +160,7 @@ del _n, _code, _sym
 def select(pred, on_true, on_false):
     """``pred ? on_true : on_false`` elementwise; pred is Bool; the values promote; all three
     broadcast left-aligned."""
-    ts = _as_tensors([pred, on_true, on_false])
+    ts = _as_tensors([pred, on_true, on_false], weak=(1, 2))
     return _wrap(_c.tfe_select(ts[0]._h, ts[1]._h, ts[2]._h))
 
 
@@ -177,11 +180,13 @@ _alias("clip", clamp)
 def matmul(a, b):
     """Batched matrix product in tenferro's layout: [M,K,B..] x [K,N,B..] -> [M,N,B..].
 
-    The matrix dims come FIRST and batch dims follow (unlike NumPy's [..,M,K]); both operands
-    need rank >= 2 and batch dims broadcast left-aligned ([M,K,B] x [K,N] -> [M,N,B]). The
-    operands promote; floats and complex run on BLAS. Same as ``a @ b``."""
+    The matrix dims come FIRST and batch dims follow (unlike NumPy's [..,M,K]); batch dims
+    broadcast left-aligned ([M,K,B] x [K,N] -> [M,N,B]). A rank-1 operand follows NumPy: on the
+    left it is a row ([K] x [K,N,B..] -> [N,B..]), on the right a column ([M,K,B..] x [K] ->
+    [M,B..]), and vector x vector is the dot product (rank 0, no conjugation). The operands
+    promote; floats and complex run on BLAS. Differentiable. Same as ``a @ b``."""
     a, b = _binary_operands(a, b)
-    return _wrap(_c.tfe_matmul(a._h, b._h))
+    return _wrap(_matmul_handles(a._h, b._h))
 
 
 def dot_general(lhs, rhs, lhs_contracting, rhs_contracting, lhs_batch=(), rhs_batch=()):
@@ -206,9 +211,6 @@ def _make_reduction(name, cfn, doc):
 
 
 for _name, _cfn, _doc in [
-        ("sum", _c.tfe_sum, "Sum over axes; Bool and int32 accumulate in int64 (as NumPy)."),
-        ("prod", _c.tfe_prod, "Product over axes; Bool and int32 accumulate in int64 (as NumPy)."),
-        ("mean", _c.tfe_mean, "Mean over axes; integers and Bool give float64; an empty mean is NaN."),
         ("reduce_sum", _c.tfe_reduce_sum, "Sum over axes keeping the dtype (no widening); no Bool."),
         ("reduce_prod", _c.tfe_reduce_prod, "Product over axes keeping the dtype; no Bool."),
         ("reduce_max", _c.tfe_reduce_max, "Maximum over axes (NaN propagates; any() on Bool); no complex."),
@@ -216,8 +218,7 @@ for _name, _cfn, _doc in [
 ]:
     _make_reduction(_name, _cfn, _doc)
 del _name, _cfn, _doc
-_alias("amax", reduce_max)  # noqa: F821 (defined above through globals())
-_alias("amin", reduce_min)  # noqa: F821
+# sum, prod, mean, max, min (NumPy's keywords) and amax/amin: tenferro/_reduce.py
 
 # ---- conversion and structure -------------------------------------------------------------
 
@@ -303,7 +304,8 @@ def slice(x, starts, limits, strides=None):  # noqa: A001 (mirrors tfe_slice)
 def _index_tensor(starts, like):
     if isinstance(starts, Tensor):
         return starts
-    return _as_tensor(_np.asarray(starts, dtype=_np.int64), like)
+    a = _np.asarray(starts)
+    return _as_tensor(a if a.dtype in (_np.int32, _np.int64) else a.astype(_np.int64), like)
 
 
 def dynamic_slice(x, starts, sizes):
@@ -323,14 +325,15 @@ def gather(x, indices, axis):
     """Take along axis: ``x[..., indices, ...]`` with indices' shape replacing dim axis (as
     numpy.take); an index outside [0, extent) raises InvalidArgumentError."""
     x = _as_tensor(x)
-    return _wrap(_c.tfe_gather(x._h, _as_tensor(indices, x)._h, axis))
+    return _wrap(_c.tfe_gather(x._h, _index_tensor(indices, x)._h, axis))
 
 
 def scatter(x, indices, updates, axis):
     """Scatter-add along axis: x plus `updates` added at `indices` (duplicates accumulate);
     updates have the shape gather(x, indices, axis) would have; x and updates promote."""
     x = _as_tensor(x)
-    return _wrap(_c.tfe_scatter(x._h, _as_tensor(indices, x)._h, _as_tensor(updates, x)._h, axis))
+    return _wrap(_c.tfe_scatter(x._h, _index_tensor(indices, x)._h, _as_tensor(updates, x)._h,
+                                axis))
 
 
 def pad(x, low, high, interior=None):

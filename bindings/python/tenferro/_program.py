@@ -8,7 +8,7 @@ argument dtypes and shapes (cached per context, :meth:`tenferro.Context.cache_st
 on concrete arguments many times. Its derivatives are new Functions (program transforms, cached
 per context as ``"derivative"``), which can be differentiated again.
 
-AD conventions (docs ad-contract.md): data are column-major like every tensor; the JVP is
+AD conventions (docs/design/ad-contract.md): data are column-major like every tensor; the JVP is
 real-linear (``dy = a dz + b conj(dz)``); a gradient is the adjoint under ``Re(sum(conj(u) v))``,
 so a complex input receives ``dL/dRe + i dL/dIm`` (PyTorch's numbers: the gradient of
 ``sum(|z|^2)`` is ``2z``, of ``Re(sum(exp(z)))`` is ``conj(exp(z))``) and a real input of a
@@ -26,7 +26,7 @@ from ._core import (Context, Tensor, _as_tensor, _ctx_handle, _dtype_code, _elem
                     _np_dtype, _prepare, _wrap, symbolic)
 from .tenferro_c import InvalidArgumentError
 
-__all__ = ["Function", "trace", "jvp", "vjp", "grad", "hvp", "value_and_grad"]
+__all__ = ["Function", "jit", "jvp", "vjp", "grad", "hvp", "value_and_grad"]
 
 _WEAK_TYPES = (bool, int, float, complex, list, tuple)
 
@@ -150,6 +150,16 @@ class Function:
         obj._init(handle, _ctx_handle(context), list(zip(in_d, in_s)), list(zip(out_d, out_s)),
                   single, name)
         return obj
+
+    def to_dot(self):
+        """Graphviz DOT text of this function's program: each op with its name and the dtype and
+        shape of its outputs (symbolic extents as s1, s2, ...). Derivative functions
+        (:meth:`jvp`, :meth:`vjp`, :meth:`grad`, :meth:`hvp`) are programs too. Render with
+        ``dot -Tsvg``."""
+        text, needed = _c.tfe_function_to_dot(self._h, 4096)
+        if needed > 4096:
+            text, needed = _c.tfe_function_to_dot(self._h, needed)
+        return text
 
     @property
     def num_inputs(self):
@@ -355,7 +365,7 @@ def _arg_list(values):
 
 def _check_function(f, what):
     if not isinstance(f, Function):
-        raise TypeError(f"{what} needs a tenferro.Function (tenferro.trace), not "
+        raise TypeError(f"{what} needs a tenferro.Function (tenferro.jit), not "
                         f"{type(f).__name__}")
 
 
@@ -496,7 +506,7 @@ def value_and_grad(f, wrt=None):
     return _ValueAndGrad(f, wrt)
 
 
-def trace(*specs, dtype=_np.float64, context=None):
+def jit(*specs, dtype=_np.float64, context=None):
     """Decorator: traces a Python function over symbolic inputs into a :class:`Function`.
 
     Each spec describes one argument: a shape as for :func:`tenferro.symbolic` (ints, -k,
@@ -505,18 +515,18 @@ def trace(*specs, dtype=_np.float64, context=None):
     now, on the symbolic inputs; it returns a Tensor or a tuple/list of Tensors, which the
     Function's calls then return::
 
-        @tf.trace(("n", "k"), ("k", "m"))
+        @tf.jit(("n", "k"), ("k", "m"))
         def f(a, b):
             return tf.tanh(a @ b).sum(1)
 
         f(np.ones((5, 3)), np.ones((3, 2)))    # compiled for these shapes, then cached
     """
     if len(specs) == 1 and callable(specs[0]) and not isinstance(specs[0], Tensor):
-        raise TypeError("trace needs the argument specs: @tenferro.trace(shape, ...)")
+        raise TypeError("jit needs the argument specs: @tenferro.jit(shape, ...)")
     if isinstance(dtype, (list, tuple)):
         dtypes = list(dtype)
         if len(dtypes) != len(specs):
-            raise ValueError(f"trace: {len(dtypes)} dtypes for {len(specs)} specs")
+            raise ValueError(f"jit: {len(dtypes)} dtypes for {len(specs)} specs")
     else:
         dtypes = [dtype] * len(specs)
     for i, s in enumerate(specs):

@@ -25,7 +25,7 @@ import contextlib as _contextlib
 from . import tenferro_c as _c
 from ._core import Tensor, _ctx_handle, _seed_handle, _wrap
 
-__all__ = ["no_grad", "capture_trace", "backward", "vjp", "jvp"]
+__all__ = ["no_grad", "capture_trace", "backward", "vjp", "jvp", "to_dot"]
 
 
 class _Scope(_contextlib.ContextDecorator):
@@ -92,6 +92,17 @@ def jvp(y, xs, tangents):
     ts = [None if t is None else _seed_handle(t, x)._h for x, t in zip(xs, tangents)]
     out = _c.tfe_jvp(y._h, [x._h for x in xs], ts)
     return None if out is None else _wrap(out)
+
+
+def to_dot(y):
+    """Graphviz DOT text of the eager trace below the tracked tensor y: what ``y.backward()``
+    would differentiate (variables, constants, each recorded op with the dtype and shape of its
+    value, promotions included). Render with ``dot -Tsvg``."""
+    _check_tensor(y, "y")
+    text, needed = _c.tfe_autograd_to_dot(y._h, 4096)
+    if needed > 4096:
+        text, needed = _c.tfe_autograd_to_dot(y._h, needed)
+    return text
 
 
 def _check_tensor(t, name):

@@ -15,17 +15,35 @@ NumericalError (cholesky of a matrix that is not positive definite), NonConverge
 
 from . import tenferro_c as _c
 from ._core import _as_tensor, _wrap
+from . import _ops as _o
+from . import _reduce as _rd
 
+import collections as _collections
 import math as _math
+
+import numpy as _np
 
 __all__ = ["solve", "solve_triangular", "cholesky", "qr", "svd", "svdvals", "eigh", "eigvalsh",
            "eig", "eigvals", "lu_factor", "lu_solve", "lu", "inv", "det", "slogdet", "matrix_exp",
            "pinv", "lstsq", "norm", "matrix_norm", "vector_norm", "cond", "matrix_power",
-           "multi_dot", "vecdot", "vander", "tensorinv", "tensorsolve"]
+           "multi_dot", "vecdot", "vander", "tensorinv", "tensorsolve", "QRResult", "SVDResult",
+           "EighResult", "EigResult", "SlogdetResult", "LUResult", "LUFactorResult",
+           "LstsqResult", "matrix_rank", "logdet", "cholesky_solve"]
 
 _TRANS = {"N": 0, "T": 1, "C": 2}
 _NORMS = {"fro": 0, "nuc": 1, 1: 2, -1: 3, 2: 4, -2: 5, _math.inf: 6, -_math.inf: 7}
 
+
+# Factorisations return named tuples with NumPy's field names (``eigh(a).eigenvalues``); they
+# still unpack as plain tuples.
+QRResult = _collections.namedtuple("QRResult", "Q R")
+LstsqResult = _collections.namedtuple("LstsqResult", "solution residuals rank singular_values")
+SVDResult = _collections.namedtuple("SVDResult", "U S Vh")
+EighResult = _collections.namedtuple("EighResult", "eigenvalues eigenvectors")
+EigResult = _collections.namedtuple("EigResult", "eigenvalues eigenvectors")
+SlogdetResult = _collections.namedtuple("SlogdetResult", "sign logabsdet")
+LUResult = _collections.namedtuple("LUResult", "P L U")
+LUFactorResult = _collections.namedtuple("LUFactorResult", "LU pivots info")
 
 def _options(upper=False, left=True, unit_diagonal=False, trans="N", full_matrices=False,
              positive_diagonal=False, derivative_eps=0.0, rtol=None, hermitian=False):
@@ -84,14 +102,14 @@ def qr(a, mode="reduced", *, positive_diagonal=False):
         raise ValueError(f"mode must be 'reduced' or 'complete', not {mode!r}")
     o = _options(full_matrices=mode == "complete", positive_diagonal=positive_diagonal)
     q, r = _c.tfe_linalg_qr_ex(_as_tensor(a)._h, o)
-    return _wrap(q), _wrap(r)
+    return QRResult(_wrap(q), _wrap(r))
 
 
 def svd(a, full_matrices=False, *, derivative_eps=0.0):
     """SVD: (U, S real descending, Vh) with A = U diag(S) Vh; reduced unless full_matrices."""
     o = _options(full_matrices=full_matrices, derivative_eps=derivative_eps)
     u, s, vh = _c.tfe_linalg_svd_ex(_as_tensor(a)._h, o)
-    return _wrap(u), _wrap(s), _wrap(vh)
+    return SVDResult(_wrap(u), _wrap(s), _wrap(vh))
 
 
 def svdvals(a):
@@ -103,7 +121,7 @@ def eigh(a, UPLO="L", *, derivative_eps=0.0):
     """Hermitian eigendecomposition from the UPLO triangle: (w real ascending, V unitary)."""
     o = _options(upper=_upper(UPLO), derivative_eps=derivative_eps)
     w, v = _c.tfe_linalg_eigh_ex(_as_tensor(a)._h, o)
-    return _wrap(w), _wrap(v)
+    return EighResult(_wrap(w), _wrap(v))
 
 
 def eigvalsh(a, UPLO="L"):
@@ -114,7 +132,7 @@ def eigvalsh(a, UPLO="L"):
 def eig(a, *, derivative_eps=0.0):
     """General eigendecomposition: (w, V) complex, unit-norm columns, LAPACK's order."""
     w, v = _c.tfe_linalg_eig_ex(_as_tensor(a)._h, _options(derivative_eps=derivative_eps))
-    return _wrap(w), _wrap(v)
+    return EigResult(_wrap(w), _wrap(v))
 
 
 def eigvals(a):
@@ -125,7 +143,7 @@ def eigvals(a):
 def lu_factor(a):
     """Packed LU (getrf): (lu, pivots I32 1-based, info I32); singular input is not an error."""
     lu_, piv, info = _c.tfe_linalg_lu_factor(_as_tensor(a)._h)
-    return _wrap(lu_), _wrap(piv), _wrap(info)
+    return LUFactorResult(_wrap(lu_), _wrap(piv), _wrap(info))
 
 
 def lu_solve(lu, pivots, b, *, trans="N"):
@@ -138,7 +156,7 @@ def lu_solve(lu, pivots, b, *, trans="N"):
 def lu(a):
     """A = P L U unpacked: (P [M,M], L [M,K] unit lower, U [K,N] upper)."""
     p, l_, u = _c.tfe_linalg_lu(_as_tensor(a)._h)
-    return _wrap(p), _wrap(l_), _wrap(u)
+    return LUResult(_wrap(p), _wrap(l_), _wrap(u))
 
 
 def inv(a):
@@ -154,7 +172,7 @@ def det(a):
 def slogdet(a):
     """(sign, logabs) with det = sign * exp(logabs); sign 0 and logabs -inf when singular."""
     sign, logabs = _c.tfe_linalg_slogdet(_as_tensor(a)._h)
-    return _wrap(sign), _wrap(logabs)
+    return SlogdetResult(_wrap(sign), _wrap(logabs))
 
 
 def _upper(uplo):
@@ -175,9 +193,63 @@ def pinv(a, rtol=None, hermitian=False):
 
 
 def lstsq(a, b, rtol=None):
-    """The minimum-norm least-squares solution of A X = B."""
+    """Least squares as NumPy: ``LstsqResult(solution, residuals, rank, singular_values)``.
+
+    solution is the minimum-norm X minimising |A X - B| (differentiable); residuals are the
+    squared 2-norms of the columns of A X - B when A is tall (M > N) with full rank, else an
+    empty tensor; rank (int64) and singular_values are A's (per batch element). rtol is the
+    cut-off for small singular values relative to the largest (None: max(M, N) * eps)."""
     a, b = _pair(a, b)
-    return _wrap(_c.tfe_linalg_lstsq(a._h, b._h, _options(rtol=rtol)))
+    x = _wrap(_c.tfe_linalg_lstsq(a._h, b._h, _options(rtol=rtol)))
+    s = svdvals(a)
+    rank = _rank_from_svdvals(s, a, rtol)
+    m, n = a.shape[0], a.shape[1]
+    if m > n and bool((rank == n).numpy().all()):
+        r = a @ x - b
+        res = _rd.sum((r.conj() * r).real, axis=0)
+    else:
+        res = _wrap(_c.tfe_zeros(_c.tfe_tensor_context(a._h), _c.tfe_tensor_dtype(s._h), [0]))
+    return LstsqResult(x, res, rank, s)
+
+
+def _rank_from_svdvals(s, a, rtol):
+    """The number of singular values above rtol * s_max (per batch element), int64."""
+    if rtol is None:
+        rtol = max(a.shape[0], a.shape[1]) * float(_np.finfo(s.dtype).eps)
+    if s.shape[0] == 0:
+        return _rd.sum(s > 0, axis=0)
+    tol = _rd.max(s, axis=0, keepdims=True) * rtol
+    return _rd.sum(s > tol, axis=0)
+
+
+def matrix_rank(a, tol=None, *, rtol=None):
+    """The number of singular values above the tolerance: `tol` (absolute) or rtol * s_max
+    (rtol None: max(M, N) * eps), per matrix of [M, N, batch..]; int64, not differentiable."""
+    a = _as_tensor(a)
+    s = svdvals(a)
+    if tol is not None:
+        return _rd.sum(s > tol, axis=0)
+    return _rank_from_svdvals(s, a, rtol)
+
+
+def logdet(a):
+    """log(det(A)): for real A, NaN where det < 0 (-inf where det = 0); for complex A the
+    principal complex logarithm. Differentiable where det != 0."""
+    sign, logabs = slogdet(a)
+    if sign.dtype.kind == "c":
+        return logabs + _o.log(sign)
+    return _o.select(sign < 0, float("nan"), logabs)
+
+
+def cholesky_solve(b, l, upper=False):  # noqa: E741 (PyTorch's argument order and names)
+    """X with A X = B from A's Cholesky factor: A = L L^H (upper=False, `l` lower) or U^H U
+    (upper=True). b is [N, K, batch..]. Differentiable in b and the factor."""
+    l, b = _pair(l, b)
+    if upper:
+        y = solve_triangular(l, b, upper=True, trans="C")
+        return solve_triangular(l, y, upper=True)
+    y = solve_triangular(l, b, upper=False)
+    return solve_triangular(l, y, upper=False, trans="C")
 
 
 def matrix_norm(a, ord="fro"):

@@ -1,6 +1,6 @@
-"""Eager AD from Python (tenferro.autograd, Tensor.requires_grad/backward/grad): the published
-oracles of ad-contract.md, the seeds' behaviours (000 mixed dtypes, 001 released temporaries,
-002 concatenate/stack pinned to eager shapes), scopes, errors, and a PyTorch cross-check."""
+"""Eager AD from Python (tenferro.autograd, Tensor.requires_grad/backward/grad): the closed
+forms of docs/design/ad-contract.md, the recording rules (mixed dtypes, released temporaries,
+concatenate/stack pinned to eager shapes), scopes, errors, and a PyTorch cross-check."""
 
 import gc
 
@@ -118,7 +118,7 @@ def test_complex_convention():
     np.testing.assert_allclose(z.grad.numpy(), 2 * z.numpy(), atol=1e-14)
 
 
-# ---- seed 002: concatenate and stack --------------------------------------------------------
+# ---- pinned shapes: concatenate and stack -----------------------------------------------------
 
 
 def test_concatenate_unequal_axis_extents():
@@ -198,7 +198,7 @@ def test_symbolic_reuse_across_shapes():
     assert ctx.cache_stats("derivative").entries == 1  # one derivative program serves all n
 
 
-# ---- seed 001: the trace owns what it needs -------------------------------------------------
+# ---- lifetime: the trace owns what it needs -----------------------------------------------
 
 
 def test_released_temporaries():
@@ -223,7 +223,7 @@ def test_released_temporaries():
     np.testing.assert_allclose(dy.numpy(), [8 * 0.5**7 * 0.5**7 * (1 + 1j), 0], rtol=1e-13)
 
 
-# ---- seed 000: mixed dtypes replay what executed --------------------------------------------
+# ---- promotion: mixed dtypes replay what executed ------------------------------------------
 
 
 def test_mixed_concatenate_and_matmul():

@@ -118,7 +118,7 @@ def test_against_pytorch():
         x = tf.tensor(x0).requires_grad_()
         b = tf.tensor(b0).requires_grad_()
         losses(tf, x, b, tf.tensor(m0))[name].backward()
-        # the same gradient convention as PyTorch (ad-contract.md)
+        # the same gradient convention as PyTorch (docs/design/ad-contract.md)
         np.testing.assert_allclose(x.grad.numpy(), tx.grad.numpy(), rtol=1e-8, atol=1e-10,
                                    err_msg=name)
         if name == "solve":
@@ -177,7 +177,7 @@ def test_composites_against_numpy(dtype):
     np.testing.assert_allclose(tf.linalg.pinv(h, hermitian=True).numpy(), np.linalg.pinv(h),
                                rtol=t * 10, atol=t * 10)
     rhs = rand((4, 2), dtype, 23)
-    np.testing.assert_allclose(tf.linalg.lstsq(w, rhs).numpy(),
+    np.testing.assert_allclose(tf.linalg.lstsq(w, rhs).solution.numpy(),
                                np.linalg.lstsq(w, rhs, rcond=None)[0], rtol=t * 10, atol=t * 10)
     for ord in ("fro", "nuc", 1, -1, 2, -2, np.inf, -np.inf):
         np.testing.assert_allclose(tf.linalg.matrix_norm(w, ord).numpy(),
@@ -269,3 +269,4 @@ def test_lu_solve_broadcasts_and_promotes():
     assert x.shape == (3, 1, 2) and x.dtype == np.complex128
     for k in range(2):
         np.testing.assert_allclose(a[:, :, k] @ x[:, :, k], b, rtol=1e-12, atol=1e-12)
+

@@ -1,7 +1,7 @@
 """Program AD from Python: Function.jvp / vjp / grad / hvp, output_is_zero, and the convenience
 functions tf.jvp / vjp / grad / hvp / value_and_grad.
 
-Checked against the published oracles of docs ad-contract.md (data lists there are column-major:
+Checked against the closed forms of docs/design/ad-contract.md (data lists there are column-major:
 arrays are built with order='F'), against PyTorch's autograd (whose complex convention is ours:
 a complex input receives dL/dRe + i dL/dIm) and against finite differences. The autouse leak
 fixture of conftest.py checks every test."""

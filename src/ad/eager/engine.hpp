@@ -1,4 +1,4 @@
-// Derivative requests on eager values (ad-contract.md "Eager deferred semantic AD"): analyse the
+// Derivative requests on eager values (docs/design/ad-contract.md "Eager recording"): analyse the
 // trace once (semantic.hpp), look up or build the derivative program (transform cache), compile
 // it for the bound shapes (prepared cache) and run it. backward() returns detached gradients for
 // the caller to commit; vjp() and jvp() return values that are recorded again when recording is

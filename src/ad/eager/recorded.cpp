@@ -17,12 +17,10 @@ CaptureScope::CaptureScope(bool capture) : outer_(t_capture) { t_capture = captu
 CaptureScope::~CaptureScope() { t_capture = outer_; }
 
 Recorded emit(ops::OpCode code, std::span<const Recorded> in, const ops::Params& params) {
-  tfe::eager::detail::ScratchSpan<Tensor, 4> values(in.size());
+  tfe::eager::detail::ScratchSpan<Tensor, 4> values(in.size(),
+                                                    [&](size_t i) { return in[i].value; });
   bool tracked = t_capture;
-  for (size_t i = 0; i < in.size(); ++i) {
-    values.view[i] = in[i].value;
-    tracked |= static_cast<bool>(in[i].ref);
-  }
+  for (const Recorded& r : in) tracked |= static_cast<bool>(r.ref);
   Tensor out = cpu::execute(code, values.view, params);
   if (!tracked) return {std::move(out), {}};
   RawRef node = op_node(code, params, out, in.size(), [&](size_t i) {
@@ -52,7 +50,7 @@ std::vector<Recorded> emit_multi(ops::OpCode code, std::span<const Recorded> in,
     for (Tensor& t : outs) result.push_back({std::move(t), {}});
     return result;
   }
-  // One raw node holds every output: they share one history (seed 001).
+  // One raw node holds every output: they share one history.
   RawRef node = op_node(
       code, params, outs[0], in.size(),
       [&](size_t i) { return in[i].ref ? in[i].ref : leaf_for_untracked(in[i].value); },

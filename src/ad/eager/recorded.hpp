@@ -2,8 +2,8 @@
 // reference into the raw trace. emit() runs the kernel exactly as eager code does and, when an
 // operand is tracked (or capture_trace is active), appends one raw node for that op. Because the
 // surface's promotion converts and broadcasts are themselves emitted ops, the trace holds exactly
-// what executed (seed 000). Concatenate operands are pinned to their exact eager shapes by a
-// recorded Reshape that is never executed (seed 002).
+// what executed (one promotion plan). Concatenate operands are pinned to their exact eager shapes
+// by a recorded Reshape that is never executed (its derivative slices at concrete offsets).
 #pragma once
 
 #include "ad/eager/trace.hpp"

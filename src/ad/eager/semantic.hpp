@@ -1,9 +1,9 @@
-// Deferred analysis (ad-contract.md): at a derivative request the raw trace is collected in one
-// pass that visits each shared node once and turned into a semantic program. Its arguments are
-// the leaves (and any intermediate the request differentiates with respect to); their extents are
-// symbolic with equality classes, so one derivative program serves every shape with the same
-// equality pattern: equal concrete extents share a symbol, an extent of 1 stays the constant 1.
-// Op parameters recorded from eager shapes (broadcast targets, reshape and slice params, the
+// Deferred analysis (docs/design/ad-contract.md): at a derivative request the raw trace is
+// collected in one pass that visits each shared node once and turned into a semantic program. Its
+// arguments are the leaves (and any intermediate the request differentiates with respect to); their
+// extents are symbolic with equality classes, so one derivative program serves every shape with the
+// same equality pattern: equal concrete extents share a symbol, an extent of 1 stays the constant
+// 1. Op parameters recorded from eager shapes (broadcast targets, reshape and slice params, the
 // pinning reshapes before concatenate) stay concrete and enter the program's fingerprint.
 // Questions the symbols cannot answer (is a matrix tall? is min(s1,s2) s2?) are decided at the
 // recorded extents, and the derivative cache keys on those decisions (decision 0020).

@@ -1,8 +1,8 @@
-// The raw eager trace (ad-contract.md "Eager deferred semantic AD"). A tracked eager op appends
+// The raw eager trace (docs/design/ad-contract.md "Eager recording"). A tracked eager op appends
 // one immutable RawNode: the op, its params, references to its operands' nodes and the value it
 // produced. Nothing is analysed when recording: no shape inference, no scan of the history.
-// Nodes hold their operands, so the trace owns every helper node it needs (seed 001): releasing
-// user temporaries never breaks a later derivative request.
+// Nodes hold their operands, so the trace owns every helper node it needs (the metadata lifetime
+// rule): releasing user temporaries never breaks a later derivative request.
 #pragma once
 
 #include <array>
@@ -63,6 +63,10 @@ enum class RawKind : uint8_t {
 struct RawNode {
   // User-provided so that make_shared does not zero the whole node before constructing it.
   RawNode() {} // NOLINT(modernize-use-equals-default)
+  // A recorded op's node, built in place: default-constructing the parameters and the value
+  // and then assigning them was a measurable part of recording one op.
+  RawNode(ops::OpCode op_, const ops::Params& params_, Tensor value_)
+      : op(op_), params(params_), value(std::move(value_)) {}
   RawKind kind = RawKind::Op;
   ops::OpCode op = ops::OpCode::Count;
   ops::Params params;
@@ -84,11 +88,8 @@ RawRef captured_leaf(const Tensor& value);
 template <class InputAt>
 RawRef op_node(ops::OpCode op, const ops::Params& params, Tensor value, size_t n, InputAt input,
                std::vector<Tensor> more_values = {}) {
-  auto node = std::make_shared<RawNode>();
-  node->op = op;
-  node->params = params;
+  auto node = std::make_shared<RawNode>(op, params, std::move(value));
   for (size_t i = 0; i < n; ++i) node->inputs.push_back(input(i));
-  node->value = std::move(value);
   node->more_values = std::move(more_values);
   return {std::move(node), 0};
 }

@@ -133,4 +133,104 @@ template <class A> struct Atan2 {
   }
 };
 
+// ---- inverse functions, base-2/10 exponential and logarithms, erfc: jvp(x, y, dx) -----------
+namespace detail {
+// dx / d for a denominator d(x) built by `denominator`.
+template <class A, class F> Tangent<A> over(const Tangent<A>& dx, F&& denominator) {
+  if (!dx) return std::nullopt;
+  return A::div(*dx, denominator());
+}
+} // namespace detail
+
+// d asin = dx / sqrt(1 - x^2), d acos = -dx / sqrt(1 - x^2).
+template <class A> struct Asin {
+  using V = typename A::Value;
+  static constexpr unsigned reads = kReadsOperands;
+  static Tangent<A> jvp(const V& x, const V&, const Tangent<A>& dx) {
+    return detail::over<A>(dx, [&] {
+      return A::template apply<ops::OpCode::Sqrt>(A::sub(A::constant(x, 1.0), A::mul(x, x)));
+    });
+  }
+};
+template <class A> struct Acos {
+  using V = typename A::Value;
+  static constexpr unsigned reads = kReadsOperands;
+  static Tangent<A> jvp(const V& x, const V&, const Tangent<A>& dx) {
+    return detail::over<A>(dx, [&] {
+      return A::neg(
+          A::template apply<ops::OpCode::Sqrt>(A::sub(A::constant(x, 1.0), A::mul(x, x))));
+    });
+  }
+};
+// d atan = dx / (1 + x^2), d atanh = dx / (1 - x^2).
+template <class A> struct Atan {
+  using V = typename A::Value;
+  static constexpr unsigned reads = kReadsOperands;
+  static Tangent<A> jvp(const V& x, const V&, const Tangent<A>& dx) {
+    return detail::over<A>(dx, [&] { return A::add(A::constant(x, 1.0), A::mul(x, x)); });
+  }
+};
+template <class A> struct Atanh {
+  using V = typename A::Value;
+  static constexpr unsigned reads = kReadsOperands;
+  static Tangent<A> jvp(const V& x, const V&, const Tangent<A>& dx) {
+    return detail::over<A>(dx, [&] { return A::sub(A::constant(x, 1.0), A::mul(x, x)); });
+  }
+};
+// d asinh = dx / sqrt(x^2 + 1).
+template <class A> struct Asinh {
+  using V = typename A::Value;
+  static constexpr unsigned reads = kReadsOperands;
+  static Tangent<A> jvp(const V& x, const V&, const Tangent<A>& dx) {
+    return detail::over<A>(dx, [&] {
+      return A::template apply<ops::OpCode::Sqrt>(A::add(A::mul(x, x), A::constant(x, 1.0)));
+    });
+  }
+};
+// d acosh = dx / (sqrt(x - 1) sqrt(x + 1)): the split product is the derivative of the principal
+// branch off the real axis too, where sqrt(x^2 - 1) takes the other sign in half the plane.
+template <class A> struct Acosh {
+  using V = typename A::Value;
+  static constexpr unsigned reads = kReadsOperands;
+  static Tangent<A> jvp(const V& x, const V&, const Tangent<A>& dx) {
+    return detail::over<A>(dx, [&] {
+      return A::mul(A::template apply<ops::OpCode::Sqrt>(A::sub(x, A::constant(x, 1.0))),
+                    A::template apply<ops::OpCode::Sqrt>(A::add(x, A::constant(x, 1.0))));
+    });
+  }
+};
+// d 2^x = ln 2 y dx, d log2 = dx / (x ln 2), d log10 = dx / (x ln 10).
+template <class A> struct Exp2 {
+  using V = typename A::Value;
+  static constexpr unsigned reads = kReadsOutput;
+  static Tangent<A> jvp(const V&, const V& y, const Tangent<A>& dx) {
+    return detail::scaled<A>(dx, [&] { return A::mul(y, A::constant(y, 0.69314718055994530942)); });
+  }
+};
+template <class A> struct Log2 {
+  using V = typename A::Value;
+  static constexpr unsigned reads = kReadsOperands;
+  static Tangent<A> jvp(const V& x, const V&, const Tangent<A>& dx) {
+    return detail::over<A>(dx, [&] { return A::mul(x, A::constant(x, 0.69314718055994530942)); });
+  }
+};
+template <class A> struct Log10 {
+  using V = typename A::Value;
+  static constexpr unsigned reads = kReadsOperands;
+  static Tangent<A> jvp(const V& x, const V&, const Tangent<A>& dx) {
+    return detail::over<A>(dx, [&] { return A::mul(x, A::constant(x, 2.30258509299404568402)); });
+  }
+};
+// d erfc = -2/sqrt(pi) e^(-x^2) dx.
+template <class A> struct Erfc {
+  using V = typename A::Value;
+  static constexpr unsigned reads = kReadsOperands;
+  static Tangent<A> jvp(const V& x, const V&, const Tangent<A>& dx) {
+    return detail::scaled<A>(dx, [&] {
+      V gauss = A::template apply<ops::OpCode::Exp>(A::neg(A::mul(x, x)));
+      return A::mul(gauss, A::constant(x, -1.1283791670955126));
+    });
+  }
+};
+
 } // namespace tfe::ad::formulas

@@ -18,7 +18,7 @@ Value extremum_weight(const Value& x0, const Value& x1, CompareDir wins) {
 }
 } // namespace
 
-// d max(x0, x1) = w dx0 + (1 - w) dx1, ties split equally (ad-contract.md).
+// d max(x0, x1) = w dx0 + (1 - w) dx1, ties split equally (docs/design/ad-contract.md).
 Tangent extremum_tangent(const Value& x0, const Value& x1, const Tangent& d0, const Tangent& d1,
                          CompareDir wins) {
   if (!d0 && !d1) return std::nullopt;
@@ -53,7 +53,7 @@ Tangent conj_jvp(const JvpArgs& a) { return unary_formula<formulas::Conj>(a.x, a
 Tangent abs_jvp(const JvpArgs& a) { return unary_formula<formulas::Abs>(a.x, a.y, a.dx); }
 
 // Real input: piecewise constant. Complex z != 0 with s = z/|z|: ds = i Im(conj(s) dz) s / |z|;
-// 0 at z = 0 (ad-contract.md).
+// 0 at z = 0 (docs/design/ad-contract.md).
 Tangent sign_jvp(const JvpArgs& a) {
   if (!a.dx[0] || !is_complex(a.x[0].meta().dtype)) return std::nullopt;
   const Value& z = a.x[0];

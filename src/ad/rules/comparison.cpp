@@ -1,6 +1,6 @@
 // Rules of comparison and selection (src/ops/defs/comparison.hpp). Compare has a Bool output
 // (no tangent). Clamp's rules are exactly those of Minimum(Maximum(x, lo), hi), so lo > hi gives
-// hi and ties split (ad-contract.md).
+// hi and ties split (docs/design/ad-contract.md).
 #include "ad/rules/rules.hpp"
 
 namespace tfe::ad::rules {

@@ -1,6 +1,6 @@
 // Rules of the reductions (src/ops/defs/reduce.hpp). ReduceProd's JVP is exact with zeros (no
 // division by a zero input); ReduceMax/Min split the tangent equally among all positions that
-// attain the extremum (ad-contract.md).
+// attain the extremum (docs/design/ad-contract.md).
 #include <algorithm>
 
 #include "ad/rules/rules.hpp"

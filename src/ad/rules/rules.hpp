@@ -3,9 +3,9 @@
 // linear part of a linearized program, a transpose rule. The table (rule_table.cpp) maps every
 // op code to its rules with an exhaustive switch, so a new op without rules fails the build.
 //
-// Conventions (ad-contract.md): JVP is real-linear, dy = a dz + b conj(dz); a transpose rule is
-// the adjoint under Re<u, v> = Re(sum conj(u) v); tangents and cotangents have their value's
-// dtype and shape; a missing tangent is a symbolic zero (std::nullopt).
+// Conventions (docs/design/ad-contract.md): JVP is real-linear, dy = a dz + b conj(dz); a transpose
+// rule is the adjoint under Re<u, v> = Re(sum conj(u) v); tangents and cotangents have their
+// value's dtype and shape; a missing tangent is a symbolic zero (std::nullopt).
 #pragma once
 
 #include <span>

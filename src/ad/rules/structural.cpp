@@ -1,6 +1,6 @@
 // Rules of the structural group (src/ops/defs/structural.hpp). Everything here is linear: the
 // JVP applies the op to the tangents (linear_jvp), and each transpose undoes the data movement.
-// Convert cuts the derivative to and from Bool and integers (ad-contract.md).
+// Convert cuts the derivative to and from Bool and integers (docs/design/ad-contract.md).
 #include <algorithm>
 
 #include "ad/rules/rules.hpp"

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "backend/cpu/thread_budget.hpp"
+#include "backend/cpu/vector_block.hpp"
 #include "core/tensor.hpp"
 
 namespace tfe::cpu {
@@ -24,6 +25,9 @@ public:
   StridedLoop(const Dims& shape, const std::array<const Tensor*, N>& ops) {
     numel_ = numel_of(shape);
     for (size_t k = 0; k < N; ++k) base_[k] = ops[k]->raw_data();
+    // Nothing to visit: no dims either, since merging multiplies extents and strides that may be
+    // huge next to a zero extent.
+    if (numel_ == 0) return;
     for (size_t d = 0; d < shape.size(); ++d) {
       if (shape[d] == 1) continue;
       Steps s;
@@ -117,23 +121,48 @@ template <class Out, class... In> struct Map {
   }
 
 private:
+  static constexpr bool kIsUnaryOrBinary = sizeof...(In) == 1 || sizeof...(In) == 2;
+
   template <class F>
   static void contiguous_loop(F& f, int64_t n, Out* __restrict o, const In* __restrict... in) {
+    if constexpr (kIsUnaryOrBinary && has_vector_block<F, Out, In...>)
+      if (F::block(n, o, in...)) return;
     for (int64_t i = 0; i < n; ++i) o[i] = f(in[i]...);
+  }
+
+  // A strided run of a vectorised functor: gathered into contiguous blocks, so each element
+  // gets the same bits as in a contiguous run.
+  template <class F, size_t N, size_t... I>
+  static bool gathered_block(const std::array<std::byte*, N>& p, int64_t n,
+                             const std::array<int64_t, N>& s, std::index_sequence<I...>) {
+    constexpr int64_t kBlock = 256;
+    std::array<Out, kBlock> out;
+    std::array<std::array<Out, kBlock>, N - 1> in; // a vector block's operands are all of type Out
+    for (int64_t b = 0; b < n; b += kBlock) {
+      int64_t m = std::min(kBlock, n - b);
+      for (size_t k = 0; k < N - 1; ++k)
+        for (int64_t i = 0; i < m; ++i)
+          in[k][i] = *reinterpret_cast<const Out*>(p[k + 1] + (b + i) * s[k + 1]);
+      if (!F::block(m, out.data(), in[I].data()...)) return false;
+      for (int64_t i = 0; i < m; ++i) *reinterpret_cast<Out*>(p[0] + (b + i) * s[0]) = out[i];
+    }
+    return true;
   }
 
   template <class F, size_t N, size_t... I>
   static void run_inner(F& f, const std::array<std::byte*, N>& p, int64_t n,
-                        const std::array<int64_t, N>& s, std::index_sequence<I...>) {
+                        const std::array<int64_t, N>& s, std::index_sequence<I...> seq) {
     bool contiguous = s[0] == static_cast<int64_t>(sizeof(Out)) &&
                       ((s[I + 1] == static_cast<int64_t>(sizeof(In))) && ...);
     if (contiguous) {
       contiguous_loop(f, n, reinterpret_cast<Out*>(p[0]), reinterpret_cast<const In*>(p[I + 1])...);
-    } else {
-      for (int64_t i = 0; i < n; ++i)
-        *reinterpret_cast<Out*>(p[0] + i * s[0]) =
-            f(*reinterpret_cast<const In*>(p[I + 1] + i * s[I + 1])...);
+      return;
     }
+    if constexpr (kIsUnaryOrBinary && has_vector_block<F, Out, In...>)
+      if (gathered_block<F>(p, n, s, seq)) return;
+    for (int64_t i = 0; i < n; ++i)
+      *reinterpret_cast<Out*>(p[0] + i * s[0]) =
+          f(*reinterpret_cast<const In*>(p[I + 1] + i * s[I + 1])...);
   }
 };
 

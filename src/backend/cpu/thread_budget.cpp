@@ -30,7 +30,9 @@ public:
   bool run(int threads, int64_t chunks, const std::function<void(int64_t)>& body) {
     std::unique_lock region(region_mutex_, std::try_to_lock);
     if (!region.owns_lock()) return false;
-    ensure_workers(threads - 1);
+    // Bounded by the work as well as the budget: a thread per chunk at most, so a large budget
+    // and a small job never start threads that would only sleep.
+    ensure_workers(static_cast<int>(std::min<int64_t>(threads, chunks)) - 1);
     {
       std::lock_guard lock(mutex_);
       body_ = &body;

@@ -1,11 +1,11 @@
-// TensorVar: a tensor of the dataflow engine (seed 003 for tensors). Its dtype and shape are known
+// TensorVar: a tensor of the dataflow engine. Its dtype and shape are known
 // at once; its value and its gradient are channels (Async<Tensor>, ReverseValue<Tensor>) filled by
 // scheduled tasks. It is the fourth value type of the op surface (eager/surface.hpp): every op of
 // the surface (promotion, broadcasting, sum/mean, matmul, linalg...) runs on TensorVars by
 // scheduling, per IR op, a forward task (the eager kernel) and, when an operand is tracked, a
 // reverse task whose formulas are the op's direct VJP kernel (ad/vjp_kernel.hpp: derived from
-// the op's JVP and transpose rules, the one formula source of ad-contract.md). Nothing waits:
-// shape and dtype errors are thrown at once by the op; failures of the computation reach
+// the op's JVP and transpose rules, the one formula source of docs/design/ad-contract.md). Nothing
+// waits: shape and dtype errors are thrown at once by the op; failures of the computation reach
 // whoever reads the value or anything downstream of it.
 //
 // - Copies share the tensor (no deep copy, no gradient link): a TensorVar is a handle.

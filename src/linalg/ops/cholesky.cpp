@@ -25,9 +25,9 @@ public:
     return option(p, 0) ? "{upper}" : "{lower}";
   }
 
-  // A function of Hermitian matrices (ad-contract.md): the tangent is made Hermitian first, so
-  // the transpose returns the Hermitian gradient. dL = L Phi(L^-1 dA L^-H), Phi = the lower
-  // triangle with a halved diagonal.
+  // A function of Hermitian matrices (docs/design/ad-contract.md): the tangent is made Hermitian
+  // first, so the transpose returns the Hermitian gradient. dL = L Phi(L^-1 dA L^-H), Phi = the
+  // lower triangle with a halved diagonal.
   void jvp(const ad::MultiJvpArgs& a, std::span<Tangent> out) const override {
     bool upper_factor = option(params(a.node), 0) != 0;
     Value l = upper_factor ? ir::mH(a.y[0]) : a.y[0];

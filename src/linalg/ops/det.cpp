@@ -1,4 +1,4 @@
-// Det and Slogdet from a saved LU (seed 004: det and slogdet carry their own rules). The ops
+// Det and Slogdet from a saved LU (det and slogdet carry their own rules). The ops
 // take A and its packed LU and pivots: the value comes from the factors, the derivative from
 // A alone: d det = tr(adj(A) dA) with the adjugate (exact at singular matrices too: adjugate.cpp)
 // and d logabs = Re tr(A^-1 dA), with A^-1 applied through the saved factors (one solve instead of

@@ -30,7 +30,7 @@ public:
   }
 
   // With P = V^-1 dA V: dw = diag(P); dV0 = V (F o P), F[i,j] = 1/(w[j]-w[i]) off the
-  // diagonal; the gauge of ad-contract.md (PyTorch's) makes v_k^H dv_k = 0:
+  // diagonal; the gauge of docs/design/ad-contract.md (PyTorch's) makes v_k^H dv_k = 0:
   // dV = dV0 - V diag(V^H dV0).
   void jvp(const ad::MultiJvpArgs& a, std::span<Tangent> out) const override {
     const Value &w = a.y[0], &v = a.y[1];

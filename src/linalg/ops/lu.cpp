@@ -1,5 +1,5 @@
 // LU ops: LuFactor (packed LU, pivots, info), LuFactorSolve (solve that keeps its factors, so a
-// derivative never factors A again: seed 004's fused solve) and LuSolve (a solve with given
+// derivative never factors A again: the fused solve) and LuSolve (a solve with given
 // factors, linear in b).
 #include "linalg/ir.hpp"
 #include "linalg/ops.hpp"

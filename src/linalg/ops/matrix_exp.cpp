@@ -1,6 +1,6 @@
 // Matrix exponential (Higham's scaling and squaring with the [13/13] Pade approximant) and its
 // Frechet derivative L(A, E). The number of squarings depends on the values, so exp is an
-// extension op with its own rules rather than a composite (seed 004): d exp(A)[E] = L(A, E),
+// extension op with its own rules rather than a composite: d exp(A)[E] = L(A, E),
 // L is linear in E with the adjoint L(A^H, .), and both come from the block identity
 // exp([[A, E], [0, A]]) = [[exp A, L(A, E)], [0, exp A]], which also gives L's own derivative
 // in A, so every order is differentiable.

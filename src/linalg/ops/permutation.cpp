@@ -35,7 +35,9 @@ public:
       int64_t offset = 0;
       for (size_t d = 0; d < idx.size(); ++d)
         offset += idx[d] * piv.stride(static_cast<int64_t>(d) + 1);
-      const int32_t* src = piv.data<int32_t>() + offset;
+      // No pivots (K = 0, as for an M x 0 batch): the identity, and no address into pivots,
+      // which then have no memory behind them.
+      const int32_t* src = k == 0 ? nullptr : piv.data<int32_t>() + offset;
       for (int64_t i = 0; i < k; ++i) {
         int64_t j = src[i * piv.stride(0)] - 1;
         if (j < 0 || j >= m)

@@ -1,5 +1,5 @@
 // QR: A = Q R, reduced (Q [M,K], R [K,N], K = min(M,N)) or complete (Q [M,M], R [M,N]); R upper
-// triangular. Never fails on rank deficiency (seed 004).
+// triangular. Never fails on rank deficiency.
 #include "linalg/ir.hpp"
 #include "linalg/ops.hpp"
 #include "backend/cpu/lapack/lapack.hpp"

@@ -16,8 +16,8 @@
  *   accepts  the dtype set (core/dtype.hpp dtypes::k...)
  *   ad       Smooth (a formula) or ZeroDerivative (piecewise constant)
  *   since    the library version that added it
- *   domain   where tests sample it: Any, Positive (> 0; the plane minus 0 for complex) or Unit
- *            (|x| < 0.9)
+ *   domain   where tests sample it: Any, Positive (> 0; the plane minus 0 for complex), Unit
+ *            (|x| < 0.9) or AboveOne (x > 1, away from acosh's branch point)
  *   numpy    the NumPy expression the Python tests compare with
  *   summary  one sentence: the C header, the Python docstring and the op table show it
  */
@@ -49,7 +49,28 @@
   X(Erf, erf, 1, kRealFloat, Smooth, 0.2, Any, "np.vectorize(math.erf, otypes=[float])",        \
     "Error function: 2/sqrt(pi) times the integral of e^(-t^2) from 0 to x.")                      \
   X(Atan2, atan2, 2, kRealFloat, Smooth, 0.2, Any, "np.arctan2",                                   \
-    "atan2(a, b): the angle in [-pi, pi] of the point (b, a), as C's atan2(y, x).")
+    "atan2(a, b): the angle in [-pi, pi] of the point (b, a), as C's atan2(y, x).")                \
+  X(Asin, asin, 1, kInexact, Smooth, 0.2, Unit, "np.arcsin",                                       \
+    "Inverse sine (principal branch for complex).")                                                \
+  X(Acos, acos, 1, kInexact, Smooth, 0.2, Unit, "np.arccos",                                       \
+    "Inverse cosine (principal branch for complex).")                                              \
+  X(Atan, atan, 1, kInexact, Smooth, 0.2, Unit, "np.arctan",                                       \
+    "Inverse tangent (principal branch for complex).")                                             \
+  X(Asinh, asinh, 1, kInexact, Smooth, 0.2, Unit, "np.arcsinh",                                    \
+    "Inverse hyperbolic sine (principal branch for complex).")                                     \
+  X(Acosh, acosh, 1, kInexact, Smooth, 0.2, AboveOne, "np.arccosh",                                \
+    "Inverse hyperbolic cosine (principal branch for complex).")                                   \
+  X(Atanh, atanh, 1, kInexact, Smooth, 0.2, Unit, "np.arctanh",                                    \
+    "Inverse hyperbolic tangent (principal branch for complex).")                                  \
+  X(Exp2, exp2, 1, kInexact, Smooth, 0.2, Any, "np.exp2", "2^x.")                                  \
+  X(Log2, log2, 1, kInexact, Smooth, 0.2, Positive, "np.log2",                                     \
+    "Base-2 logarithm (principal branch for complex).")                                            \
+  X(Log10, log10, 1, kInexact, Smooth, 0.2, Positive, "np.log10",                                  \
+    "Base-10 logarithm (principal branch for complex).")                                           \
+  X(Erfc, erfc, 1, kRealFloat, Smooth, 0.2, Any, "np.vectorize(math.erfc, otypes=[float])",        \
+    "Complementary error function 1 - erf(x), accurate where erf(x) is near 1.")                   \
+  X(Trunc, trunc, 1, kRealFloat, ZeroDerivative, 0.2, Any, "np.trunc",                             \
+    "x rounded toward zero.")
 /* clang-format on */
 
 #endif

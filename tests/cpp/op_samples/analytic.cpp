@@ -20,7 +20,7 @@ std::optional<OpSamples> analytic_samples(ops::OpCode op) {
     s.rtol_scale = scale;
     return s;
   };
-  const Domain A = Domain::Any, P = Domain::Positive;
+  const Domain A = Domain::Any, P = Domain::Positive, U = Domain::Unit;
   switch (op) {
   case OpCode::Exp:
     return fn(
@@ -67,6 +67,52 @@ std::optional<OpSamples> analytic_samples(ops::OpCode op) {
     return elementwise_samples(
         {A, A},
         {[](const V& v, DType) { return Scalar(std::atan2(v[0].real(), v[1].real())); }, none});
+  case OpCode::Asin:
+    return fn(
+        U, [](Scalar z) { return std::asin(z); }, [](double x) { return std::asin(x); });
+  case OpCode::Acos:
+    return fn(
+        U, [](Scalar z) { return std::acos(z); }, [](double x) { return std::acos(x); });
+  case OpCode::Atan:
+    return fn(
+        U, [](Scalar z) { return std::atan(z); }, [](double x) { return std::atan(x); });
+  case OpCode::Asinh:
+    return fn(
+        U, [](Scalar z) { return std::asinh(z); }, [](double x) { return std::asinh(x); });
+  case OpCode::Atanh:
+    return fn(
+        U, [](Scalar z) { return std::atanh(z); }, [](double x) { return std::atanh(x); });
+  case OpCode::Acosh: {
+    // Positive samples moved right by 1: real parts in (1.2, 4), away from the branch point.
+    OpSamples s = fn(
+        P, [](Scalar z) { return std::acosh(z); }, [](double x) { return std::acosh(x); });
+    auto make = s.make;
+    s.make = [make](DType d) {
+      auto v = make(d);
+      for (Sample& sample : v)
+        for (Tensor& t : sample.inputs)
+          for_each_index(t.shape(), [&](const Dims& i) { set_value(t, i, value_at(t, i) + 1.0); });
+      return v;
+    };
+    return s;
+  }
+  case OpCode::Exp2:
+    return fn(
+        A, [](Scalar z) { return std::exp(z * std::log(2.0)); },
+        [](double x) { return std::exp2(x); });
+  case OpCode::Log2:
+    return fn(
+        P, [](Scalar z) { return std::log(z) / std::log(2.0); },
+        [](double x) { return std::log2(x); });
+  case OpCode::Log10:
+    return fn(
+        P, [](Scalar z) { return std::log10(z); }, [](double x) { return std::log10(x); });
+  case OpCode::Erfc: // real only
+    return fn(
+        A, [](Scalar z) { return z; }, [](double x) { return std::erfc(x); });
+  case OpCode::Trunc:
+    return fn(
+        A, [](Scalar z) { return z; }, [](double x) { return std::trunc(x); });
   case OpCode::Floor:
     return fn(
         A, [](Scalar z) { return z; }, [](double x) { return std::floor(x); });

@@ -1,6 +1,7 @@
-// check_grads for programs (JAX's habit, ad-contract.md "How AD is tested"): finite differences
-// of the JVP, the dot-product (transpose) test, and second order by HVP both ways and finite
-// differences of the gradient. Everything runs through the program transforms and the executor.
+// check_grads for programs (JAX's habit, docs/design/ad-contract.md "How AD is tested"): finite
+// differences of the JVP, the dot-product (transpose) test, and second order by HVP both ways and
+// finite differences of the gradient. Everything runs through the program transforms and the
+// executor.
 #pragma once
 
 #include <vector>

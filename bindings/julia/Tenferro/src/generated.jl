@@ -182,6 +182,26 @@ function tfe_tensor_to_data(t, dst, capacity_bytes)
     ccall(fp, Int32, (Ptr{Cvoid}, Ptr{Cvoid}, Int64), t, dst, capacity_bytes)
 end
 
+const _fp_tfe_tensor_copy_to = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_tensor_copy_to(t, dtype, dst, capacity_bytes)
+    fp = _fp_tfe_tensor_copy_to[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_tensor_copy_to)
+        _fp_tfe_tensor_copy_to[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Cvoid}, Int32, Ptr{Cvoid}, Int64), t, dtype, dst, capacity_bytes)
+end
+
+const _fp_tfe_tensor_format = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_tensor_format(t, buf, capacity, needed)
+    fp = _fp_tfe_tensor_format[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_tensor_format)
+        _fp_tfe_tensor_format[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Cvoid}, Ptr{UInt8}, Int64, Ptr{Int64}), t, buf, capacity, needed)
+end
+
 const _fp_tfe_tensor_dtype = Ref{Ptr{Cvoid}}(C_NULL)
 function tfe_tensor_dtype(t, out)
     fp = _fp_tfe_tensor_dtype[]
@@ -812,6 +832,116 @@ function tfe_atan2(out, a, b)
     ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Ptr{Cvoid}), out, a, b)
 end
 
+const _fp_tfe_asin = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_asin(out, x)
+    fp = _fp_tfe_asin[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_asin)
+        _fp_tfe_asin[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}), out, x)
+end
+
+const _fp_tfe_acos = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_acos(out, x)
+    fp = _fp_tfe_acos[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_acos)
+        _fp_tfe_acos[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}), out, x)
+end
+
+const _fp_tfe_atan = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_atan(out, x)
+    fp = _fp_tfe_atan[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_atan)
+        _fp_tfe_atan[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}), out, x)
+end
+
+const _fp_tfe_asinh = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_asinh(out, x)
+    fp = _fp_tfe_asinh[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_asinh)
+        _fp_tfe_asinh[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}), out, x)
+end
+
+const _fp_tfe_acosh = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_acosh(out, x)
+    fp = _fp_tfe_acosh[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_acosh)
+        _fp_tfe_acosh[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}), out, x)
+end
+
+const _fp_tfe_atanh = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_atanh(out, x)
+    fp = _fp_tfe_atanh[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_atanh)
+        _fp_tfe_atanh[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}), out, x)
+end
+
+const _fp_tfe_exp2 = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_exp2(out, x)
+    fp = _fp_tfe_exp2[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_exp2)
+        _fp_tfe_exp2[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}), out, x)
+end
+
+const _fp_tfe_log2 = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_log2(out, x)
+    fp = _fp_tfe_log2[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_log2)
+        _fp_tfe_log2[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}), out, x)
+end
+
+const _fp_tfe_log10 = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_log10(out, x)
+    fp = _fp_tfe_log10[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_log10)
+        _fp_tfe_log10[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}), out, x)
+end
+
+const _fp_tfe_erfc = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_erfc(out, x)
+    fp = _fp_tfe_erfc[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_erfc)
+        _fp_tfe_erfc[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}), out, x)
+end
+
+const _fp_tfe_trunc = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_trunc(out, x)
+    fp = _fp_tfe_trunc[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_trunc)
+        _fp_tfe_trunc[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}), out, x)
+end
+
 const _fp_tfe_matmul = Ref{Ptr{Cvoid}}(C_NULL)
 function tfe_matmul(out, a, b)
     fp = _fp_tfe_matmul[]
@@ -1282,6 +1412,16 @@ function tfe_results_release(r)
     ccall(fp, Cvoid, (Ptr{Cvoid},), r)
 end
 
+const _fp_tfe_results_retain = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_results_retain(r)
+    fp = _fp_tfe_results_retain[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_results_retain)
+        _fp_tfe_results_retain[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Cvoid},), r)
+end
+
 const _fp_tfe_function_jvp = Ref{Ptr{Cvoid}}(C_NULL)
 function tfe_function_jvp(out, f, n_wrt, wrt)
     fp = _fp_tfe_function_jvp[]
@@ -1330,6 +1470,16 @@ function tfe_function_output_is_zero(f, i, out)
         _fp_tfe_function_output_is_zero[] = fp
     end
     ccall(fp, Int32, (Ptr{Cvoid}, Int32, Ptr{Int32}), f, i, out)
+end
+
+const _fp_tfe_function_to_dot = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_function_to_dot(f, buf, capacity, needed)
+    fp = _fp_tfe_function_to_dot[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_function_to_dot)
+        _fp_tfe_function_to_dot[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Cvoid}, Ptr{UInt8}, Int64, Ptr{Int64}), f, buf, capacity, needed)
 end
 
 const _fp_tfe_context_cache_stats = Ref{Ptr{Cvoid}}(C_NULL)
@@ -1482,6 +1632,16 @@ function tfe_capture_trace_exit(ctx)
     ccall(fp, Int32, (Ptr{Cvoid},), ctx)
 end
 
+const _fp_tfe_autograd_to_dot = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_autograd_to_dot(t, buf, capacity, needed)
+    fp = _fp_tfe_autograd_to_dot[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_autograd_to_dot)
+        _fp_tfe_autograd_to_dot[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Cvoid}, Ptr{UInt8}, Int64, Ptr{Int64}), t, buf, capacity, needed)
+end
+
 const _fp_tfe_linalg_solve = Ref{Ptr{Cvoid}}(C_NULL)
 function tfe_linalg_solve(out, a, b)
     fp = _fp_tfe_linalg_solve[]
@@ -1590,6 +1750,16 @@ function tfe_linalg_options_release(o)
         _fp_tfe_linalg_options_release[] = fp
     end
     ccall(fp, Cvoid, (Ptr{Cvoid},), o)
+end
+
+const _fp_tfe_linalg_options_retain = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_linalg_options_retain(o)
+    fp = _fp_tfe_linalg_options_retain[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_linalg_options_retain)
+        _fp_tfe_linalg_options_retain[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Cvoid},), o)
 end
 
 const _fp_tfe_linalg_options_set_upper = Ref{Ptr{Cvoid}}(C_NULL)
@@ -1956,6 +2126,8 @@ const TFE_GENERATED_FUNCTIONS = (
     :tfe_context_release,
     :tfe_tensor_from_data,
     :tfe_tensor_to_data,
+    :tfe_tensor_copy_to,
+    :tfe_tensor_format,
     :tfe_tensor_dtype,
     :tfe_tensor_ndim,
     :tfe_tensor_shape,
@@ -2019,6 +2191,17 @@ const TFE_GENERATED_FUNCTIONS = (
     :tfe_cosh,
     :tfe_erf,
     :tfe_atan2,
+    :tfe_asin,
+    :tfe_acos,
+    :tfe_atan,
+    :tfe_asinh,
+    :tfe_acosh,
+    :tfe_atanh,
+    :tfe_exp2,
+    :tfe_log2,
+    :tfe_log10,
+    :tfe_erfc,
+    :tfe_trunc,
     :tfe_matmul,
     :tfe_dot_general,
     :tfe_sum,
@@ -2066,11 +2249,13 @@ const TFE_GENERATED_FUNCTIONS = (
     :tfe_results_count,
     :tfe_results_get,
     :tfe_results_release,
+    :tfe_results_retain,
     :tfe_function_jvp,
     :tfe_function_vjp,
     :tfe_function_grad,
     :tfe_function_hvp,
     :tfe_function_output_is_zero,
+    :tfe_function_to_dot,
     :tfe_context_cache_stats,
     :tfe_context_cache_clear,
     :tfe_context_cache_limits,
@@ -2086,6 +2271,7 @@ const TFE_GENERATED_FUNCTIONS = (
     :tfe_no_grad_exit,
     :tfe_capture_trace_enter,
     :tfe_capture_trace_exit,
+    :tfe_autograd_to_dot,
     :tfe_linalg_solve,
     :tfe_linalg_cholesky,
     :tfe_linalg_qr,
@@ -2097,6 +2283,7 @@ const TFE_GENERATED_FUNCTIONS = (
     :tfe_linalg_slogdet,
     :tfe_linalg_options_create,
     :tfe_linalg_options_release,
+    :tfe_linalg_options_retain,
     :tfe_linalg_options_set_upper,
     :tfe_linalg_options_set_left,
     :tfe_linalg_options_set_unit_diagonal,

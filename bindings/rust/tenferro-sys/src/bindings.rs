@@ -121,6 +121,22 @@ extern "C" {
     ) -> tfe_status;
 }
 extern "C" {
+    pub fn tfe_tensor_copy_to(
+        t: *const tfe_tensor,
+        dtype: i32,
+        dst: *mut ::std::os::raw::c_void,
+        capacity_bytes: i64,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_tensor_format(
+        t: *const tfe_tensor,
+        buf: *mut ::std::os::raw::c_char,
+        capacity: i64,
+        needed: *mut i64,
+    ) -> tfe_status;
+}
+extern "C" {
     pub fn tfe_tensor_dtype(t: *const tfe_tensor, out: *mut i32) -> tfe_status;
 }
 extern "C" {
@@ -430,6 +446,39 @@ extern "C" {
         a: *const tfe_tensor,
         b: *const tfe_tensor,
     ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_asin(out: *mut *mut tfe_tensor, x: *const tfe_tensor) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_acos(out: *mut *mut tfe_tensor, x: *const tfe_tensor) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_atan(out: *mut *mut tfe_tensor, x: *const tfe_tensor) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_asinh(out: *mut *mut tfe_tensor, x: *const tfe_tensor) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_acosh(out: *mut *mut tfe_tensor, x: *const tfe_tensor) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_atanh(out: *mut *mut tfe_tensor, x: *const tfe_tensor) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_exp2(out: *mut *mut tfe_tensor, x: *const tfe_tensor) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_log2(out: *mut *mut tfe_tensor, x: *const tfe_tensor) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_log10(out: *mut *mut tfe_tensor, x: *const tfe_tensor) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_erfc(out: *mut *mut tfe_tensor, x: *const tfe_tensor) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_trunc(out: *mut *mut tfe_tensor, x: *const tfe_tensor) -> tfe_status;
 }
 extern "C" {
     pub fn tfe_matmul(
@@ -775,6 +824,9 @@ extern "C" {
     pub fn tfe_results_release(r: *mut tfe_results);
 }
 extern "C" {
+    pub fn tfe_results_retain(r: *mut tfe_results) -> tfe_status;
+}
+extern "C" {
     pub fn tfe_function_jvp(
         out: *mut *mut tfe_function,
         f: *const tfe_function,
@@ -810,6 +862,14 @@ extern "C" {
 extern "C" {
     pub fn tfe_function_output_is_zero(f: *const tfe_function, i: i32, out: *mut i32)
         -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_function_to_dot(
+        f: *const tfe_function,
+        buf: *mut ::std::os::raw::c_char,
+        capacity: i64,
+        needed: *mut i64,
+    ) -> tfe_status;
 }
 extern "C" {
     pub fn tfe_context_cache_stats(
@@ -881,6 +941,14 @@ extern "C" {
     pub fn tfe_capture_trace_exit(ctx: *mut tfe_context) -> tfe_status;
 }
 extern "C" {
+    pub fn tfe_autograd_to_dot(
+        t: *const tfe_tensor,
+        buf: *mut ::std::os::raw::c_char,
+        capacity: i64,
+        needed: *mut i64,
+    ) -> tfe_status;
+}
+extern "C" {
     pub fn tfe_linalg_solve(
         out: *mut *mut tfe_tensor,
         a: *const tfe_tensor,
@@ -942,6 +1010,9 @@ extern "C" {
 }
 extern "C" {
     pub fn tfe_linalg_options_release(o: *mut tfe_linalg_options);
+}
+extern "C" {
+    pub fn tfe_linalg_options_retain(o: *mut tfe_linalg_options) -> tfe_status;
 }
 extern "C" {
     pub fn tfe_linalg_options_set_upper(o: *mut tfe_linalg_options, upper: i32) -> tfe_status;

@@ -34,6 +34,7 @@
 
 pub mod ad;
 mod context;
+mod debug;
 mod einsum;
 mod element;
 mod error;
@@ -49,6 +50,7 @@ use std::ffi::CStr;
 pub use tenferro_sys as sys;
 
 pub use context::{Cache, CacheStats, Context, ContextMode, Scheduler};
+pub use debug::autograd_to_dot;
 pub use einsum::{einsum, einsum_path, EinsumPath};
 pub use element::{Complex32, Complex64, DType, Element};
 pub use error::{last_error_message, Error, Result, Status};

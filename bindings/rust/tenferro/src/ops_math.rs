@@ -36,6 +36,28 @@ unary_ops! {
     cosh => tfe_cosh, method: yes;
     /// Error function: 2/sqrt(pi) times the integral of e^(-t^2) from 0 to x. Accepts F32, F64 (library 0.2).
     erf => tfe_erf, method: yes;
+    /// Inverse sine (principal branch for complex). Accepts F32, F64, C32, C64 (library 0.2).
+    asin => tfe_asin, method: yes;
+    /// Inverse cosine (principal branch for complex). Accepts F32, F64, C32, C64 (library 0.2).
+    acos => tfe_acos, method: yes;
+    /// Inverse tangent (principal branch for complex). Accepts F32, F64, C32, C64 (library 0.2).
+    atan => tfe_atan, method: yes;
+    /// Inverse hyperbolic sine (principal branch for complex). Accepts F32, F64, C32, C64 (library 0.2).
+    asinh => tfe_asinh, method: yes;
+    /// Inverse hyperbolic cosine (principal branch for complex). Accepts F32, F64, C32, C64 (library 0.2).
+    acosh => tfe_acosh, method: yes;
+    /// Inverse hyperbolic tangent (principal branch for complex). Accepts F32, F64, C32, C64 (library 0.2).
+    atanh => tfe_atanh, method: yes;
+    /// 2^x. Accepts F32, F64, C32, C64 (library 0.2).
+    exp2 => tfe_exp2, method: yes;
+    /// Base-2 logarithm (principal branch for complex). Accepts F32, F64, C32, C64 (library 0.2).
+    log2 => tfe_log2, method: yes;
+    /// Base-10 logarithm (principal branch for complex). Accepts F32, F64, C32, C64 (library 0.2).
+    log10 => tfe_log10, method: yes;
+    /// Complementary error function 1 - erf(x), accurate where erf(x) is near 1. Accepts F32, F64 (library 0.2).
+    erfc => tfe_erfc, method: yes;
+    /// x rounded toward zero. Accepts F32, F64 (library 0.2).
+    trunc => tfe_trunc, method: yes;
 }
 
 binary_ops! {

@@ -32,9 +32,12 @@ fn every_exported_function_is_wrapped() {
             sources += &fs::read_to_string(&path).expect("read source");
         }
     }
+    // Handle kinds the safe crate never shares: results are taken apart at once, and each call
+    // builds its own linear algebra options object.
+    let excluded = ["tfe_results_retain", "tfe_linalg_options_retain"];
     let missing: Vec<&&str> = functions
         .iter()
-        .filter(|name| !mentions(&sources, name))
+        .filter(|name| !excluded.contains(name) && !mentions(&sources, name))
         .collect();
     assert!(missing.is_empty(), "not wrapped: {missing:?}");
 }

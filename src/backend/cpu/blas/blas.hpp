@@ -1,5 +1,6 @@
 // Typed front for the BLAS calls the kernels make (OpenBLAS, 32-bit integers). Callers check
-// the int32 limits first (check_blas_int); ops-and-dtypes.md: larger sizes are NotSupported.
+// the int32 limits first (check_blas_int); docs/design/ops-and-dtypes.md: larger sizes are
+// NotSupported.
 #pragma once
 
 #include <cstdint>

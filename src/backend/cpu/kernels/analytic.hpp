@@ -7,15 +7,17 @@
 #include <cmath>
 #include <complex>
 
+#include "backend/cpu/vector_block.hpp"
 #include "backend/cpu/thread_budget.hpp"
 #include "core/dtype.hpp"
 #include "ops/op_code.hpp"
 
 namespace tfe::cpu::analytic {
 
-// Transcendentals cost tens of cycles per element: chunks of kGrainMedium.
+// Transcendentals cost tens of cycles per element: chunks of kGrainMedium. Float and double runs
+// use the vectorised function of the same name (vector_math.hpp).
 #define TFE_STD_FUNCTOR(Name, fn)                                                                  \
-  struct Name {                                                                                    \
+  struct Name : VectorBlock<vec::Fn::Name> {                                                       \
     static constexpr int64_t grain = kGrainMedium;                                                 \
     template <class T> T operator()(T a) const { return std::fn(a); }                              \
   };
@@ -34,13 +36,13 @@ TFE_STD_FUNCTOR(Ceil, ceil)
 TFE_STD_FUNCTOR(Round, nearbyint) // halves to even under the default rounding mode
 #undef TFE_STD_FUNCTOR
 
-struct Rsqrt {
+struct Rsqrt : VectorBlock<vec::Fn::Rsqrt> {
   static constexpr int64_t grain = kGrainMedium;
   template <class T> T operator()(T a) const { return T(1) / std::sqrt(a); }
 };
 
 // Complex expm1/log1p keep their accuracy near 0 by working on the real and imaginary parts.
-struct Expm1 {
+struct Expm1 : VectorBlock<vec::Fn::Expm1> {
   static constexpr int64_t grain = kGrainMedium;
   template <class T> T operator()(T a) const {
     if constexpr (is_complex_v<T>) {
@@ -55,7 +57,7 @@ struct Expm1 {
   }
 };
 
-struct Log1p {
+struct Log1p : VectorBlock<vec::Fn::Log1p> {
   static constexpr int64_t grain = kGrainMedium;
   template <class T> T operator()(T a) const {
     if constexpr (is_complex_v<T>) {
@@ -71,9 +73,47 @@ struct Log1p {
 };
 
 // atan2(a, b) = the angle of the point (b, a): C's atan2(y = a, x = b).
-struct Atan2 {
+struct Atan2 : VectorBlock<vec::Fn::Atan2> {
   static constexpr int64_t grain = kGrainMedium;
   template <class T> T operator()(T a, T b) const { return std::atan2(a, b); }
+};
+
+// Inverse trigonometric and hyperbolic functions, base-2/10 exponential and logarithms, erfc and
+// trunc: scalar loops only. std:: has no complex exp2/log2, so those go through exp/log.
+#define TFE_SCALAR_FUNCTOR(Name, fn)                                                               \
+  struct Name {                                                                                    \
+    static constexpr int64_t grain = kGrainMedium;                                                 \
+    template <class T> T operator()(T a) const { return std::fn(a); }                              \
+  };
+TFE_SCALAR_FUNCTOR(Asin, asin)
+TFE_SCALAR_FUNCTOR(Acos, acos)
+TFE_SCALAR_FUNCTOR(Atan, atan)
+TFE_SCALAR_FUNCTOR(Asinh, asinh)
+TFE_SCALAR_FUNCTOR(Acosh, acosh)
+TFE_SCALAR_FUNCTOR(Atanh, atanh)
+TFE_SCALAR_FUNCTOR(Log10, log10)
+TFE_SCALAR_FUNCTOR(Erfc, erfc)   // real only (the row accepts F32/F64)
+TFE_SCALAR_FUNCTOR(Trunc, trunc) // real only
+#undef TFE_SCALAR_FUNCTOR
+
+struct Exp2 {
+  static constexpr int64_t grain = kGrainMedium;
+  template <class T> T operator()(T a) const {
+    if constexpr (is_complex_v<T>)
+      return std::exp(a * typename T::value_type(0.69314718055994530942));
+    else
+      return std::exp2(a);
+  }
+};
+
+struct Log2 {
+  static constexpr int64_t grain = kGrainMedium;
+  template <class T> T operator()(T a) const {
+    if constexpr (is_complex_v<T>)
+      return std::log(a) * typename T::value_type(1.44269504088896340736); // 1 / ln 2
+    else
+      return std::log2(a);
+  }
 };
 
 // The functor of an analytic op code: functor_of<ops::OpCode::Exp> is Exp.

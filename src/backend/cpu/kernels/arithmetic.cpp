@@ -5,6 +5,7 @@
 #include "backend/cpu/kernels/elementwise.hpp"
 #include "backend/cpu/kernels/kernels.hpp"
 #include "backend/cpu/kernels/scalar_math.hpp"
+#include "backend/cpu/vector_block.hpp"
 
 namespace tfe::cpu::kernels {
 namespace {
@@ -52,7 +53,7 @@ template <class T> T int_pow(T base, T exp) {
   return result;
 }
 
-struct PowF {
+struct PowF : VectorBlock<vec::Fn::Pow> {
   static constexpr int64_t grain = kGrainMedium;
   template <class T> T operator()(T a, T b) const {
     if constexpr (is_integer_v<T>) {

@@ -15,10 +15,13 @@ namespace {
 
 using blas::Trans;
 
+// Product of the extents of dims. Wrapping on purpose: exact whenever the result has elements
+// (its extents and the operands' are bounded then), and 0 exactly when a factor is; it is computed
+// before the empty-result check, where other factors may be huge.
 int64_t extent_of(const Tensor& t, const Dims& dims) {
-  int64_t e = 1;
-  for (int64_t d : dims) e *= t.dim(d);
-  return e;
+  uint64_t e = 1;
+  for (int64_t d : dims) e *= static_cast<uint64_t>(t.dim(d));
+  return static_cast<int64_t>(e);
 }
 
 // Stride of dims merged into one column-major group; 0 when the group has extent <= 1 (any

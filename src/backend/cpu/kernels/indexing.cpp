@@ -47,14 +47,14 @@ struct AxisSplit {
 };
 AxisSplit split_at(const Dims& shape, int64_t axis) {
   AxisSplit s;
-  for (int64_t d = 0; d < static_cast<int64_t>(shape.size()); ++d) {
-    if (d < axis)
-      s.inner *= shape[static_cast<size_t>(d)];
-    else if (d == axis)
-      s.extent = shape[static_cast<size_t>(d)];
-    else
-      s.outer *= shape[static_cast<size_t>(d)];
-  }
+  std::span<const int64_t> all(shape);
+  size_t a = static_cast<size_t>(axis);
+  s.inner = numel_of(all.first(a));
+  s.extent = shape[a];
+  s.outer = numel_of(all.subspan(a + 1));
+  // Without elements on either side, neither side is iterated: the other may be huge (its
+  // product is then not even representable), and loops over it would never end.
+  if (s.inner == 0 || s.outer == 0) s.inner = s.outer = 0;
   return s;
 }
 

@@ -36,7 +36,9 @@ template <bool Lower> Tensor triangle(const Tensor& x, int64_t k, const ops::Con
   // Only k's position relative to the matrix matters: beyond [-rows, cols] every k gives the same
   // result, and clamping keeps j - k below from overflowing for extreme k.
   k = std::clamp(k, -rows, cols);
-  int64_t batch = rows * cols == 0 ? 0 : out.numel() / (rows * cols);
+  // Nothing to zero without elements (and rows * cols may not be representable then).
+  if (out.numel() == 0) return out;
+  int64_t batch = out.numel() / (rows * cols);
   int64_t isz = itemsize(m.dtype);
   std::byte* base = out.raw_data();
   for (int64_t bi = 0; bi < batch; ++bi)
@@ -80,6 +82,9 @@ Tensor reshape(std::span<const Tensor> in, const ops::Params&, const ops::Concre
 
 Tensor broadcast_in_dim(std::span<const Tensor> in, const ops::Params& p,
                         const ops::ConcreteMeta& m) {
+  // The one view with more elements than its operand: the per-tensor limit applies to it as to
+  // an allocation, or a view of a scalar could make a later kernel loop 2^62 times.
+  checked_numel(m.shape);
   return in[0].broadcast_view(m.shape, std::get<ops::BroadcastInDimParams>(p).dims);
 }
 

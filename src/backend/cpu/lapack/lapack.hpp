@@ -14,7 +14,8 @@
 //   other factorisations fail (cholesky: Numerical, as not positive definite; svd, eig and eigh:
 //   NonConvergence) before LAPACK sees the value.
 // - The batch runs serially on the calling thread; OpenBLAS may thread inside one large matrix,
-//   and the library pool is never nested around it (build-notes.md, "Performance traps").
+//   and the library pool is never nested around it (nested pools oversubscribe the cores and
+//   serialize on OpenBLAS's lock).
 #pragma once
 
 #include <atomic>
@@ -100,7 +101,7 @@ Tensor triangular_solve(const Tensor& a, const Tensor& b, bool upper, bool left,
                         Trans trans);
 
 // Matrices factored by getrf since the process started (a test hook: the reverse mode of a
-// tracked solve must factor A exactly once, seed 004).
+// tracked solve must factor A exactly once).
 std::atomic<int64_t>& lu_factorizations();
 
 } // namespace tfe::cpu::lapack

@@ -1,8 +1,8 @@
 // Typed front for the LAPACK and BLAS routines the batched kernels call: one overload per dtype
 // (float, double, c32, c64) so that each algorithm is written once as a template. Only the
 // LAPACKE `_work` entry points in column-major order: the high-level ones scan every input for
-// NaN and allocate their own workspace (build-notes.md, "Performance traps").
-// Every argument has been validated by the caller; the return value is LAPACK's info.
+// NaN and allocate their own workspace on every call. Every argument has been validated by the
+// caller; the return value is LAPACK's info.
 #pragma once
 
 #include <complex>

@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""Elementwise math, tenferro against PyTorch (python3-torch) in the same process.
+
+    PYTHONPATH=build/python /usr/bin/python3 bench/elementwise_torch.py [--quick]
+
+Cases (median of repeated timings, at 1 thread and at 2, both libraries at the same count):
+  V1 exp, sin, tanh of 1e6 elements, F64 and F32;
+  V2 the 20-op chain (sin, *x, tanh, +x, cos; 4 times) on 1e6 F64: forward, and forward +
+     backward with x tracked.
+Each line prints tenferro's time, PyTorch's time and the ratio tenferro/PyTorch. Set
+TFE_VECTOR_MATH=scalar to measure tenferro without its vectorised math.
+"""
+
+import sys
+
+import numpy as np
+
+import tenferro as tf
+
+try:
+    import torch
+except ImportError:
+    print("skip: python3-torch is not installed")
+    sys.exit(0)
+
+from eager_ad_torch import chain, median_time as median_of
+
+
+def median_time(fn, repeat):
+    fn()  # warm the allocators
+    return median_of(fn, 1, repeat)
+
+
+def report(name, ours, theirs):
+    print(f"{name:<40} tenferro {ours * 1e3:8.3f} ms   torch {theirs * 1e3:8.3f} ms   "
+          f"ratio {ours / theirs:6.3f}")
+
+
+def main(quick):
+    repeat = 5 if quick else 15
+    n = 1_000_000
+    rng = np.random.default_rng(1)
+    print(f"tenferro {tf.version()}, torch {torch.__version__}")
+    for threads in (1, 2):
+        tf.set_num_threads(threads)
+        torch.set_num_threads(threads)
+        print(f"-- {threads} thread(s)")
+        for dtype, np_dtype, torch_dtype in (("f64", np.float64, torch.float64),
+                                             ("f32", np.float32, torch.float32)):
+            v = rng.uniform(-3, 3, n).astype(np_dtype)
+            x, tx = tf.tensor(v), torch.tensor(v, dtype=torch_dtype)
+            for name in ("exp", "sin", "tanh"):
+                ours, theirs = getattr(tf, name), getattr(torch, name)
+                report(f"V1 {name} {dtype} n=1e6", median_time(lambda: ours(x), repeat),
+                       median_time(lambda: theirs(tx), repeat))
+        v = rng.uniform(-1, 1, n)
+        x, tx = tf.tensor(v), torch.tensor(v)
+        report("V2 chain20 forward f64 n=1e6",
+               median_time(lambda: chain(x, tf.sin, tf.tanh, tf.cos), repeat),
+               median_time(lambda: chain(tx, torch.sin, torch.tanh, torch.cos), repeat))
+        xl = tf.tensor(v).requires_grad_()
+        txl = torch.tensor(v, requires_grad=True)
+        seed, tseed = tf.tensor(np.ones(n)), torch.ones(n, dtype=torch.float64)
+
+        def ours_fb():
+            chain(xl, tf.sin, tf.tanh, tf.cos).backward(seed)
+            xl.grad = None
+
+        def torch_fb():
+            chain(txl, torch.sin, torch.tanh, torch.cos).backward(tseed)
+            txl.grad = None
+
+        report("V2 chain20 forward+backward f64 n=1e6", median_time(ours_fb, repeat),
+               median_time(torch_fb, repeat))
+
+
+if __name__ == "__main__":
+    main("--quick" in sys.argv[1:])

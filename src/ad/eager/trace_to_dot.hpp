@@ -1,0 +1,14 @@
+// Graphviz DOT text of the eager trace below a tensor: what a derivative request would analyse.
+// Variables, constants and captured leaves are distinguished; every node shows its user-facing
+// op name and the dtype and shape of the value it recorded.
+#pragma once
+
+#include <string>
+
+#include "ad/eager/trace.hpp"
+
+namespace tfe::ad::eager {
+
+std::string trace_to_dot(const RawRef& root);
+
+} // namespace tfe::ad::eager

@@ -1,0 +1,76 @@
+// Vectorised elementwise math: SLEEF's 1-ULP (u10) functions and exact rounding/sqrt intrinsics
+// over contiguous float and double arrays, for the widest instruction set this CPU runs (AVX-512,
+// else AVX2 with FMA), chosen once at first use. The elementwise kernels call apply() on each
+// contiguous run and fall back to their scalar loop when it returns false (no SLEEF in the
+// build, an older CPU, or TFE_VECTOR_MATH=scalar). Every element's result depends on its value
+// only, never on its position or on the length of the run, so threading, chunking and views give
+// identical bits.
+#pragma once
+
+#include <cstdint>
+
+namespace tfe::cpu::vec {
+
+// The vectorised functions. Unary ones take one operand; Atan2 and Pow take two.
+enum class Fn : uint8_t {
+  Exp,
+  Expm1,
+  Log,
+  Log1p,
+  Sin,
+  Cos,
+  Tan,
+  Tanh,
+  Sinh,
+  Cosh,
+  Erf,
+  Sqrt,
+  Rsqrt,
+  Floor,
+  Ceil,
+  Round, // to nearest, halves to even (nearbyint under the default rounding mode)
+  Atan2,
+  Pow,
+  Count
+};
+constexpr int kFnCount = static_cast<int>(Fn::Count);
+
+enum class Isa : uint8_t { Scalar, Avx2, Avx512 };
+
+using UnaryD = void (*)(int64_t n, double* out, const double* a);
+using UnaryF = void (*)(int64_t n, float* out, const float* a);
+using BinaryD = void (*)(int64_t n, double* out, const double* a, const double* b);
+using BinaryF = void (*)(int64_t n, float* out, const float* a, const float* b);
+
+// One instruction set's functions; a null entry has no vector version.
+struct Table {
+  UnaryD unary_d[kFnCount];
+  UnaryF unary_f[kFnCount];
+  BinaryD binary_d[kFnCount];
+  BinaryF binary_f[kFnCount];
+};
+
+// The tables of each instruction set (vector_math_avx2.cpp, vector_math_avx512.cpp), null in a
+// build without SLEEF. Call only through table_for, which checks the CPU first.
+const Table* avx2_table();
+const Table* avx512_table();
+// sinh and cosh for the lanes the vector versions cannot reach (compiled for the baseline
+// instruction set, so the tables may call them).
+double scalar_sinh(double x);
+double scalar_cosh(double x);
+
+// The table of an instruction set, or null when this build or this CPU lacks it (Scalar: null).
+const Table* table_for(Isa isa);
+// The instruction set apply() uses: the widest the CPU runs, capped by TFE_VECTOR_MATH
+// (scalar, avx2 or avx512) when set. Chosen on first use.
+Isa active_isa();
+const char* isa_name(Isa isa);
+
+// out[i] = fn(a[i]) (or fn(a[i], b[i])) for i < n with the active instruction set; false (and
+// nothing written) when fn has no vector version there.
+bool apply(Fn fn, int64_t n, double* out, const double* a);
+bool apply(Fn fn, int64_t n, float* out, const float* a);
+bool apply(Fn fn, int64_t n, double* out, const double* a, const double* b);
+bool apply(Fn fn, int64_t n, float* out, const float* a, const float* b);
+
+} // namespace tfe::cpu::vec

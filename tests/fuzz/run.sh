@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Runs the C ABI fuzzer of a build made with -DTFE_BUILD_FUZZ=ON (tests/fuzz/README.md) for a
+# bounded time over the committed corpus plus the inputs it finds; builds nothing.
+#   tests/fuzz/run.sh <build-dir> [seconds]      (default 60)
+# New inputs go to <build-dir>/fuzz-corpus (the committed corpus is only read); a crash leaves
+# its input in <build-dir>/fuzz-artifacts and makes this script fail.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+build=${1:?usage: tests/fuzz/run.sh <build-dir> [seconds]}
+seconds=${2:-60}
+target="$build/tests/fuzz/tenferro_fuzz"
+if [ ! -x "$target" ]; then
+  echo "run.sh: $target not found (configure with -DTFE_BUILD_FUZZ=ON and build tenferro_fuzz)" >&2
+  exit 2
+fi
+mkdir -p "$build/fuzz-corpus" "$build/fuzz-artifacts"
+# Leak checks and the contract checks of the target itself are the findings; allocation failures
+# of huge requests are statuses the target expects, not crashes.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-allocator_may_return_null=1:detect_leaks=1}
+symbolizer=$(command -v llvm-symbolizer-16 || command -v llvm-symbolizer || true)
+[ -n "$symbolizer" ] && export ASAN_SYMBOLIZER_PATH=${ASAN_SYMBOLIZER_PATH:-$symbolizer}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+exec "$target" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -max_len=512 \
+  -print_final_stats=1 -artifact_prefix="$build/fuzz-artifacts/" \
+  "$build/fuzz-corpus" "$here/corpus"
