@@ -55,11 +55,11 @@ if [ "${TFE_SKIP_SANITIZERS:-0}" != 1 ]; then
       -DTFE_SANITIZE=address,undefined -DTFE_BUILD_PYTHON=OFF -DTFE_BUILD_BENCH=OFF \
       -DTFE_BUILD_EXAMPLES=OFF -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" >/dev/null &&
       cmake --build "$asan" -j "$jobs" --target tenferro_cpp_tests tenferro_dataflow_tests \
-        test_capi_tensor test_capi_ops test_capi_eager_ad test_capi_eager_seeds test_capi_linalg \
+        test_capi_tensor test_capi_ops test_capi_eager_ad test_capi_eager_recording test_capi_linalg \
         test_capi_dataflow test_capi_eager_regressions test_capi_reliability &&
       ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
         ctest --test-dir "$asan" --output-on-failure \
-          -R '^(cpp_tests|dataflow_tests|capi_tensor|capi_ops|capi_eager_ad|capi_eager_seeds|capi_linalg|capi_dataflow|capi_eager_regressions|capi_reliability)$'
+          -R '^(cpp_tests|dataflow_tests|capi_tensor|capi_ops|capi_eager_ad|capi_eager_recording|capi_linalg|capi_dataflow|capi_eager_regressions|capi_reliability)$'
   }
   stage "ASan+UBSan (core and C ABI suites)" sanitized
 

@@ -14,13 +14,14 @@
 
 namespace tfe::cpu::analytic {
 
-// Transcendentals cost tens of cycles per element: chunks of kGrainMedium. Float and double runs
-// use the vectorised function of the same name (vector_math.hpp).
-#define TFE_STD_FUNCTOR(Name, fn)                                                                  \
-  struct Name : VectorBlock<vec::Fn::Name> {                                                       \
+// Transcendentals cost tens of cycles per element: chunks of kGrainMedium. The optional bases
+// give float and double runs the vectorised function of the same name (vector_math.hpp).
+#define TFE_LIBM_FUNCTOR(Name, fn, ...)                                                            \
+  struct Name __VA_ARGS__ {                                                                        \
     static constexpr int64_t grain = kGrainMedium;                                                 \
     template <class T> T operator()(T a) const { return std::fn(a); }                              \
   };
+#define TFE_STD_FUNCTOR(Name, fn) TFE_LIBM_FUNCTOR(Name, fn, : VectorBlock<vec::Fn::Name>)
 TFE_STD_FUNCTOR(Exp, exp)
 TFE_STD_FUNCTOR(Log, log)
 TFE_STD_FUNCTOR(Sin, sin)
@@ -80,11 +81,7 @@ struct Atan2 : VectorBlock<vec::Fn::Atan2> {
 
 // Inverse trigonometric and hyperbolic functions, base-2/10 exponential and logarithms, erfc and
 // trunc: scalar loops only. std:: has no complex exp2/log2, so those go through exp/log.
-#define TFE_SCALAR_FUNCTOR(Name, fn)                                                               \
-  struct Name {                                                                                    \
-    static constexpr int64_t grain = kGrainMedium;                                                 \
-    template <class T> T operator()(T a) const { return std::fn(a); }                              \
-  };
+#define TFE_SCALAR_FUNCTOR(Name, fn) TFE_LIBM_FUNCTOR(Name, fn)
 TFE_SCALAR_FUNCTOR(Asin, asin)
 TFE_SCALAR_FUNCTOR(Acos, acos)
 TFE_SCALAR_FUNCTOR(Atan, atan)
@@ -95,6 +92,7 @@ TFE_SCALAR_FUNCTOR(Log10, log10)
 TFE_SCALAR_FUNCTOR(Erfc, erfc)   // real only (the row accepts F32/F64)
 TFE_SCALAR_FUNCTOR(Trunc, trunc) // real only
 #undef TFE_SCALAR_FUNCTOR
+#undef TFE_LIBM_FUNCTOR
 
 struct Exp2 {
   static constexpr int64_t grain = kGrainMedium;

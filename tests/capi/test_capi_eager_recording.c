@@ -467,5 +467,5 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_pinned_symbolic_stack_rejected, leak_setup,
                                       leak_teardown),
   };
-  return cmocka_run_group_tests_name("capi_eager_seeds", tests, NULL, NULL);
+  return cmocka_run_group_tests_name("capi_eager_recording", tests, NULL, NULL);
 }
