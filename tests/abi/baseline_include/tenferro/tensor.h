@@ -29,7 +29,7 @@ TFE_API TFE_NODISCARD tfe_status tfe_context_create(tfe_context** out);
 #define TFE_CONTEXT_DATAFLOW 1
 
 /**
- * Creates a dataflow-mode context (seed 003's engine over tensors; guide: docs/dataflow.md).
+ * Creates a dataflow-mode context (the dataflow engine over tensors; guide: docs/dataflow.md).
  * Every op function of this library then schedules its forward work and, when an operand is
  * tracked, its reverse work, and returns at once.
  *
