@@ -1,7 +1,8 @@
 // Program-AD benchmarks, each against our own baseline in the same process:
 //   A1 JVP and VJP of a chain of 20 elementwise ops on 1e6 elements vs the primal (<= 2.5x);
 //   A2 the first derivative request, transform + compile, vs one primal run (<= 1x);
-//   A3 per-node cost of a compiled program of one-element tensors vs eager C calls (<= 0.5x).
+//   A3 per-node cost of a compiled program of one-element tensors vs eager C calls (<= 0.5x);
+//   A4 the chain's compiled forward and VJP with elementwise fusion vs without (<= 0.5x).
 // The chain is traced once through the C ABI; A2 times the transform and compile directly in
 // the core, because the C ABI compiles lazily inside the first call.
 #include <tenferro/tenferro.h>
@@ -114,6 +115,45 @@ void first_request(benchmark::State& state) {
   }
 }
 
+// A4: the chain and its VJP compiled for [1e6] with fusion on or off, run through the core.
+struct Compiled {
+  tfe::graph::CompiledPtr program;
+  std::vector<tfe::Tensor> args;
+};
+
+tfe::Tensor filled(uint64_t seed) {
+  tfe::Tensor t = tfe::Tensor::empty(tfe::DType::F64, {kN});
+  double* p = t.data<double>();
+  uint64_t s = seed * 0x9e3779b97f4a7c15ull + 1;
+  for (int64_t i = 0; i < kN; ++i) {
+    s = s * 6364136223846793005ull + 1442695040888963407ull;
+    p[i] = static_cast<double>(s >> 11) * 0x1.0p-52 - 1; // uniform in [-1, 1)
+  }
+  return t;
+}
+
+Compiled compiled_chain(bool derivative, bool fuse) {
+  static const tfe::graph::ProgramPtr program = core_chain();
+  tfe::graph::ProgramPtr p = program;
+  std::vector<tfe::ops::ConcreteMeta> metas{{tfe::DType::F64, {kN}}};
+  std::vector<tfe::Tensor> args{filled(1)};
+  if (derivative) {
+    p = tfe::ad::vjp(*program, {0}).program;
+    metas.push_back({tfe::DType::F64, {kN}});
+    args.push_back(filled(2));
+  }
+  return {tfe::graph::compile(*p, metas, {}, tfe::backend::cpu(), fuse), std::move(args)};
+}
+
+void run_compiled(benchmark::State& state, bool derivative, bool fuse) {
+  Compiled c = compiled_chain(derivative, fuse);
+  for (auto _ : state) benchmark::DoNotOptimize(tfe::graph::execute(*c.program, c.args, {}));
+}
+void forward_unfused(benchmark::State& s) { run_compiled(s, false, false); }
+void forward_fused(benchmark::State& s) { run_compiled(s, false, true); }
+void vjp_unfused(benchmark::State& s) { run_compiled(s, true, false); }
+void vjp_fused(benchmark::State& s) { run_compiled(s, true, true); }
+
 // A3: 20 chained adds of one-element tensors.
 struct Tiny {
   tfe_context* ctx = nullptr;
@@ -182,5 +222,7 @@ int main(int argc, char** argv) {
   register_case("A1", "vjp_chain20_n1e6", Goal::ratio(2.5), primal, vjp);
   register_case("A2", "first_vjp_request", Goal::ratio(1.0), primal, first_request);
   register_case("A3", "node_overhead_20", Goal::ratio(0.5), eager_adds, compiled_adds);
+  register_case("A4", "fused_chain20_n1e6", Goal::ratio(0.5), forward_unfused, forward_fused);
+  register_case("A4", "fused_vjp_chain20_n1e6", Goal::ratio(0.5), vjp_unfused, vjp_fused);
   return tfe_bench::run(argc, argv);
 }

@@ -3,11 +3,14 @@
 //   E1 a recorded op on one-element tensors vs the same op untracked (<= 1.5x, and <= 1 us);
 //   E2 forward + backward of a chain of 20 one-element ops (<= 4 us per op: 80 us; PyTorch 1.13
 //      takes about 4 us per op, see bench/eager_ad_torch.py for the same-process comparison);
-//   E3 forward + backward of that chain on 1e6 elements vs the untracked forward (<= 2.5x).
+//   E3 forward + backward of that chain on 1e6 elements vs the untracked forward (<= 2.5x);
+//   E4 that forward + backward with elementwise fusion of the derivative programs vs without
+//      (TFE_FUSION=0), both in this process (<= 0.8x).
 #include <tenferro/tenferro.h>
 
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <vector>
 
 #include "chains.hpp"
@@ -62,6 +65,20 @@ void forward_backward(benchmark::State& state, int64_t n) {
   tfe_tensor_release(x);
 }
 
+// Runs forward_backward with TFE_FUSION set to `value` (compiled programs are cached per setting).
+void forward_backward_with(benchmark::State& state, const char* value) {
+  const char* before = std::getenv("TFE_FUSION");
+  std::string saved = before ? before : "";
+  setenv("TFE_FUSION", value, 1);
+  forward_backward(state, 1000000);
+  if (before)
+    setenv("TFE_FUSION", saved.c_str(), 1);
+  else
+    unsetenv("TFE_FUSION");
+}
+void fb_unfused(benchmark::State& s) { forward_backward_with(s, "0"); }
+void fb_fused(benchmark::State& s) { forward_backward_with(s, "1"); }
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -75,5 +92,6 @@ int main(int argc, char** argv) {
   auto fwd = [](benchmark::State& s) { forward(s, 1000000); };
   auto fb = [](benchmark::State& s) { forward_backward(s, 1000000); };
   register_case("E3", "fwd_bwd_chain20_n1e6", Goal::ratio(2.5), fwd, fb);
+  register_case("E4", "fwd_bwd_chain20_n1e6_fused", Goal::ratio(0.8), fb_unfused, fb_fused);
   return tfe_bench::run(argc, argv);
 }

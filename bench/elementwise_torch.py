@@ -5,6 +5,7 @@
 
 Cases (median of repeated timings, at 1 thread and at 2, both libraries at the same count):
   V1 exp, sin, tanh of 1e6 elements, F64 and F32;
+  V3 asin, atanh, exp2, log10 of 1e6 elements in (0.05, 0.95), F64 and F32;
   V2 the 20-op chain (sin, *x, tanh, +x, cos; 4 times) on 1e6 F64: forward, and forward +
      backward with x tracked.
 Each line prints tenferro's time, PyTorch's time and the ratio tenferro/PyTorch. Set
@@ -52,6 +53,12 @@ def main(quick):
             for name in ("exp", "sin", "tanh"):
                 ours, theirs = getattr(tf, name), getattr(torch, name)
                 report(f"V1 {name} {dtype} n=1e6", median_time(lambda: ours(x), repeat),
+                       median_time(lambda: theirs(tx), repeat))
+            v = rng.uniform(0.05, 0.95, n).astype(np_dtype)
+            x, tx = tf.tensor(v), torch.tensor(v, dtype=torch_dtype)
+            for name in ("asin", "atanh", "exp2", "log10"):
+                ours, theirs = getattr(tf, name), getattr(torch, name)
+                report(f"V3 {name} {dtype} n=1e6", median_time(lambda: ours(x), repeat),
                        median_time(lambda: theirs(tx), repeat))
         v = rng.uniform(-1, 1, n)
         x, tx = tf.tensor(v), torch.tensor(v)

@@ -6,6 +6,7 @@
 #include "core/default_threads.hpp"
 #include "dataflow/debug_scheduler.hpp"
 #include "dataflow/thread_scheduler.hpp"
+#include "linalg/functions.hpp"
 #include "ops/op_table.hpp"
 
 using namespace tfe;
@@ -83,20 +84,23 @@ tfe_status tfe_device_count(int32_t* out) {
   return guarded("tfe_device_count", [&] { *require(out, "out") = 0; });
 }
 
-// The core IR ops: every row but the last, Extension, whose ops (linalg) are listed by their own
-// header rather than by one table row.
+// The core IR ops (every row but the last, Extension, which stands for the linalg kernel ops),
+// then the public linalg functions (the rows of ops/defs/linalg.hpp).
 constexpr int32_t kCoreOps = static_cast<int32_t>(ops::OpCode::Extension);
 static_assert(kCoreOps + 1 == ops::kNumOps, "Extension is the last op code");
+constexpr int32_t kListedOps = kCoreOps + linalg::kNumFunctions;
 
-int32_t tfe_op_count(void) { return kCoreOps; }
+int32_t tfe_op_count(void) { return kListedOps; }
 
 const char* tfe_op_name(int32_t i) {
-  if (i < 0 || i >= kCoreOps) return nullptr;
+  if (i < 0 || i >= kListedOps) return nullptr;
+  if (i >= kCoreOps) return linalg::kFunctions[static_cast<size_t>(i - kCoreOps)].ir.data();
   return ops::kOpTable[static_cast<size_t>(i)].name.data();
 }
 
 const char* tfe_op_c_name(int32_t i) {
-  if (i < 0 || i >= kCoreOps) return nullptr;
+  if (i < 0 || i >= kListedOps) return nullptr;
+  if (i >= kCoreOps) return linalg::kFunctions[static_cast<size_t>(i - kCoreOps)].c_name.data();
   return ops::kOpTable[static_cast<size_t>(i)].c_name.data();
 }
 

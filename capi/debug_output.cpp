@@ -22,15 +22,15 @@ tfe_status tfe_autograd_to_dot(const tfe_tensor* t, char* buf, int64_t capacity,
   return guarded("tfe_autograd_to_dot", [&] {
     require(t, "t");
     require_text_buffer(buf, capacity);
-    if (t->is_traced())
+    if (t->value.symbolic())
       fail(Status::InvalidArgument,
            "t is a symbolic tensor: print its function with tfe_function_to_dot");
-    if (t->is_dataflow())
+    if (t->value.flow())
       fail(Status::InvalidArgument, "t belongs to a dataflow context, which keeps no trace");
-    if (!t->is_tracked())
+    if (!t->value.tracked())
       fail(Status::InvalidArgument,
            "t is not tracked: no op with a variable among its operands produced it");
-    copy_text(ad::eager::trace_to_dot(t->trace), buf, capacity, needed);
+    copy_text(ad::eager::trace_to_dot(t->value.trace()), buf, capacity, needed);
   });
 }
 

@@ -32,18 +32,8 @@ tfe_status tfe_einsum(tfe_tensor** out, const char* subscripts, int32_t n,
     check_count(subscripts, n);
     TensorList list = tensor_list(n, operands, "operands");
     einsum::PlanCache* cache = &list.ctx->einsum_plans;
-    auto run = [&](auto span) { return einsum::einsum(subscripts, span, cache); };
-    if (list.is_traced()) {
-      *out = new_tensor(list.ctx, run(std::span<const graph::Value>(list.traced)));
-    } else if (list.is_flow()) {
-      dataflow::ScopedScheduler scope(*list.ctx->scheduler);
-      *out = new_tensor(list.ctx, run(std::span<const dataflow::TensorVar>(list.flows)));
-    } else if (list.is_recorded()) {
-      ad::eager::CaptureScope capture(recording_state(list.ctx).capture > 0);
-      *out = new_tensor(list.ctx, run(std::span<const ad::eager::Recorded>(list.recorded)));
-    } else {
-      *out = new_tensor(list.ctx, run(std::span<const Tensor>(list.values)));
-    }
+    list.run([&](auto span) { return einsum::einsum(subscripts, span, cache); },
+             [&](auto v) { *out = new_tensor(list.ctx, std::move(v)); });
   });
 }
 

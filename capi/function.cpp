@@ -83,10 +83,10 @@ tfe_status tfe_function_create(tfe_function** out, int32_t n_inputs, tfe_tensor*
       const tfe_tensor* t = require(inputs[i], name.c_str());
       if (t->ctx != ctx)
         fail(Status::InvalidArgument, "inputs[%d] and outputs[0] belong to different contexts", i);
-      if (!t->is_traced())
+      if (!t->value.symbolic())
         fail(Status::InvalidArgument, "inputs[%d] is not a symbolic tensor (tfe_tensor_symbolic)",
              i);
-      args.push_back(t->traced);
+      args.push_back(t->value.traced());
     }
     std::vector<graph::Value> results;
     for (int32_t i = 0; i < n_outputs; ++i) results.push_back(as_traced(outputs[i]));

@@ -9,17 +9,12 @@
 #include <mutex>
 #include <type_traits>
 
-#include "core/tensor.hpp"
-#include "ad/derivative_cache.hpp"
-#include "ad/eager/recorded.hpp"
-#include "graph/compile.hpp"
-#include "graph/lru_cache.hpp"
-#include "graph/node.hpp"
-#include "graph/program.hpp"
-#include "dataflow/scheduler.hpp"
-#include "dataflow/tensor/tensor_var.hpp"
-#include "einsum/cache.hpp"
 #include <vector>
+
+#include "core/tensor.hpp"
+#include "graph/program.hpp"
+#include "runtime/context.hpp"
+#include "runtime/value.hpp"
 #include "tenferro/tenferro.h"
 
 struct tfe_context;
@@ -115,20 +110,10 @@ void release_counted(T* p, const char* fn = release_name<T>(), const char* name 
 
 } // namespace tfe::capi
 
-struct tfe_context : tfe::capi::Counted {
-  uint64_t id; // distinguishes contexts in messages
-  // Compiled programs keyed by (program fingerprint, argument dtypes and shapes).
-  tfe::graph::CompileCache compiled{256, int64_t{256} << 20};
-  // Derivative programs keyed by (source fingerprint, transform, wrt); programs only. Shared by
-  // traced functions and eager AD.
-  tfe::ad::DerivativeCache derivatives{256, int64_t{64} << 20};
-  // einsum plans (contraction paths) keyed by (subscripts, operand shapes).
-  tfe::einsum::PlanCache einsum_plans{1024, int64_t{16} << 20};
-  // Dataflow mode (tfe_context_create_dataflow): the scheduler of every op of this context.
-  // Declared last: destroyed first, while the caches its tasks may use still exist.
-  std::unique_ptr<tfe::dataflow::Scheduler> scheduler;
-  bool is_dataflow() const { return static_cast<bool>(scheduler); }
-  explicit tfe_context(uint64_t id_) : Counted(tfe::capi::kContextMagic), id(id_) {}
+// A context handle: the runtime context (caches, scheduler, scope state; runtime/context.hpp)
+// behind a reference count.
+struct tfe_context : tfe::capi::Counted, tfe::runtime::Context {
+  explicit tfe_context(uint64_t id_) : Counted(tfe::capi::kContextMagic), Context(id_) {}
 };
 
 struct tfe_function : tfe::capi::Counted {
@@ -148,56 +133,38 @@ struct tfe_results : tfe::capi::Counted {
   ~tfe_results();
 };
 
-// A tensor handle holds a concrete value, or (a symbolic tensor) a value of a traced program.
-// A concrete tensor is tracked for eager AD when `trace` is set: a tracked leaf (a variable), a
-// captured leaf, or the result of a recorded op.
+namespace tfe::capi {
+void retain(tfe_context* ctx);
+void release(tfe_context* ctx);
+} // namespace tfe::capi
+
+// A tensor handle: one runtime value (runtime/value.hpp) of its context, behind a reference count.
 struct tfe_tensor : tfe::capi::Counted {
   tfe_context* ctx; // retained
-  // The concrete value and its trace reference, stored as the recording value type so that a
-  // recorded op reads its operands without copying them (value and trace name the two parts).
-  tfe::ad::eager::Recorded eager;
-  tfe::Tensor& value = eager.value;
-  tfe::ad::eager::RawRef& trace = eager.ref;
-  tfe::graph::Value traced;
-  // In a dataflow context: the engine's tensor. Its value may still be computing; `value` holds
-  // it once known (a leaf made from data, or after the first read, resolved_value()).
-  tfe::dataflow::TensorVar flow;
-  tfe_tensor(tfe_context* c, tfe::Tensor v);
-  tfe_tensor(tfe_context* c, tfe::graph::Value v);
-  tfe_tensor(tfe_context* c, tfe::ad::eager::Recorded v);
-  tfe_tensor(tfe_context* c, tfe::dataflow::TensorVar v);
+  tfe::runtime::Value value;
+  // From an rvalue of one of the representations (a Tensor is made a leaf of a dataflow context).
+  tfe_tensor(tfe_context* c, tfe::Tensor&& v);
+  template <class V>
+  requires(!std::is_lvalue_reference_v<V>) tfe_tensor(tfe_context* c, V&& v)
+      : Counted(tfe::capi::kTensorMagic), ctx(c), value(std::move(v)) {
+    tfe::capi::retain(ctx);
+  }
   ~tfe_tensor();
-  bool is_dataflow() const { return static_cast<bool>(flow); }
-  // Sets the value of a handle made empty (adopted buffers, DLPack), and its dataflow leaf.
-  void set_value(tfe::Tensor v);
-  // The concrete value; in a dataflow context waits for it (driving the context's scheduler)
-  // and rethrows its failure.
-  const tfe::Tensor& resolved_value() const;
-  bool is_traced() const { return static_cast<bool>(traced); }
-  bool is_tracked() const { return static_cast<bool>(trace); }
-  const tfe::ad::eager::Recorded& recorded() const { return eager; }
-  // This tensor as an operand of a recorded op: itself when tracked, else the same constant leaf
-  // every time (made on first use), so recording an op with an untracked operand allocates no
-  // leaf and the trace shares it. Thread-safe.
-  const tfe::ad::eager::Recorded& operand() const;
-
-private:
-  mutable std::atomic<tfe::ad::eager::Recorded*> constant_{nullptr}; // owned; freed by ~tfe_tensor
-  mutable std::mutex resolve_mu_; // the first read of a dataflow value
-
-public:
-  tfe::ops::Meta meta() const;
+  tfe::ops::Meta meta() const { return value.meta(); }
 };
 
 namespace tfe::capi {
 
-void retain(tfe_context* ctx);
-void release(tfe_context* ctx);
-// A new handle holding value, retaining ctx.
-tfe_tensor* new_tensor(tfe_context* ctx, Tensor value);
-tfe_tensor* new_tensor(tfe_context* ctx, graph::Value value);
-tfe_tensor* new_tensor(tfe_context* ctx, ad::eager::Recorded value);
-tfe_tensor* new_tensor(tfe_context* ctx, dataflow::TensorVar value);
+// A new handle holding value (any representation of runtime::Value), retaining ctx.
+// Moves an rvalue in (results pass through without a copy), copies an lvalue.
+template <class V> tfe_tensor* new_tensor(tfe_context* ctx, V&& value) {
+  if constexpr (std::is_lvalue_reference_v<V>) {
+    std::decay_t<V> copy(value);
+    return std::make_unique<tfe_tensor>(ctx, std::move(copy)).release();
+  } else {
+    return std::make_unique<tfe_tensor>(ctx, std::move(value)).release();
+  }
+}
 // The value of a handle as a traced value: its own, or a captured constant for a concrete one.
 graph::Value as_traced(const tfe_tensor* t);
 // The concrete value; InvalidArgument naming `name` for a symbolic tensor.

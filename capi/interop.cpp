@@ -151,7 +151,7 @@ tfe_status tfe_tensor_from_buffer(tfe_tensor** out, tfe_context* ctx, int32_t dt
     // The handle exists before the storage takes ownership: nothing after that can fail, so a
     // failed call never runs the caller's deleter.
     auto handle = std::make_unique<tfe_tensor>(ctx, Tensor{});
-    handle->set_value(adopt(l.dtype, l.shape, l.strides, data, deleter, user_data));
+    handle->value.set_concrete(*ctx, adopt(l.dtype, l.shape, l.strides, data, deleter, user_data));
     *out = handle.release();
   });
 }
@@ -189,7 +189,7 @@ tfe_status tfe_tensor_from_dlpack(tfe_tensor** out, tfe_context* ctx, DLManagedT
     out_slot(out);
     require(ctx, "ctx");
     auto handle = std::make_unique<tfe_tensor>(ctx, Tensor{});
-    handle->set_value(import_dl(src));
+    handle->value.set_concrete(*ctx, import_dl(src));
     *out = handle.release();
   });
 }
@@ -204,7 +204,7 @@ tfe_status tfe_tensor_from_dlpack_versioned(tfe_tensor** out, tfe_context* ctx,
       fail(Status::NotSupported, "DLPack major version %u is not supported (only %u)",
            src->version.major, kDLPackMajorVersion);
     auto handle = std::make_unique<tfe_tensor>(ctx, Tensor{});
-    handle->set_value(import_dl(src));
+    handle->value.set_concrete(*ctx, import_dl(src));
     *out = handle.release();
   });
 }

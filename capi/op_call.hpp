@@ -5,9 +5,9 @@
 #include <array>
 
 #include "capi/guard.hpp"
-#include "capi/ad_scopes.hpp"
 #include "dataflow/tensor/surface.hpp"
 #include "eager/surface.hpp"
+#include "runtime/dispatch.hpp"
 
 namespace tfe::capi {
 
@@ -16,55 +16,11 @@ struct Arg {
   const char* name;
 };
 
-// Whether an op with (some) tracked operands records: not under no_grad; untracked operands
-// record only under capture_trace.
-inline bool should_record(const tfe_context* ctx, bool any_tracked) {
-  RecordingState s = recording_state(ctx);
-  if (s.no_grad > 0) return false;
-  return any_tracked || s.capture > 0;
-}
-
-// Under capture_trace an untracked operand becomes an active captured leaf: its handle keeps that
-// leaf, so tfe_vjp/tfe_jvp can differentiate with respect to it (documented in tenferro/ad.h).
-inline void capture_leaf(const tfe_tensor* t) {
-  if (!t->is_tracked()) const_cast<tfe_tensor*>(t)->trace = ad::eager::captured_leaf(t->value);
-}
-
-// An operand in a dataflow context: its engine tensor, or under no_grad an untracked view of it.
-inline dataflow::TensorVar flow_operand(const tfe_tensor* t, bool no_grad) {
-  return no_grad ? t->flow.as_leaf(false) : t->flow;
-}
-
-// compute is generic over the value type, and one of four runs it (all through the same
-// surface code, eager/surface.hpp):
-//   a symbolic operand            -> graph::Value: append to a traced program (concrete operands
-//                                    become captured constants);
-//   a dataflow context            -> dataflow::TensorVar: schedule the forward and reverse work
-//                                    and return at once (shapes and dtypes are checked now);
-//   a tracked operand or capture  -> ad::eager::Recorded: run eagerly and append raw nodes to the
-//                                    AD trace (unless no_grad is active);
-//   otherwise                     -> Tensor: run eagerly; the only AD cost is the checks above.
-// deliver receives compute's result (one value or a vector of them).
+// compute is generic over the value type; the runtime chooses the engine that runs it
+// (runtime/dispatch.hpp). deliver receives compute's result (one value or a vector of them).
 template <class F, class Deliver, class... Args>
 void run_op(tfe_context* ctx, F&& compute, Deliver&& deliver, Args... args) {
-  if ((args.t->is_traced() || ...)) {
-    deliver(compute(as_traced(args.t)...));
-    return;
-  }
-  if (ctx->is_dataflow()) {
-    dataflow::ScopedScheduler scope(*ctx->scheduler);
-    bool no_grad = recording_state(ctx).no_grad > 0;
-    deliver(compute(flow_operand(args.t, no_grad)...));
-    return;
-  }
-  if (should_record(ctx, (args.t->is_tracked() || ...))) {
-    bool capturing = recording_state(ctx).capture > 0;
-    if (capturing) (capture_leaf(args.t), ...);
-    ad::eager::CaptureScope capture(capturing);
-    deliver(compute(args.t->operand()...));
-    return;
-  }
-  deliver(compute(args.t->value...));
+  runtime::run(*ctx, compute, deliver, args.t->value...);
 }
 
 template <class F, class... Args>
@@ -130,18 +86,14 @@ tfe_status op_call_outputs(const char* fn, const std::array<Out, N>& outs, F&& c
   });
 }
 
-// Handles of an array argument (NULL allowed when n == 0), all of one context, in the value type
-// op_call would choose: traced when any is symbolic, recorded when any is tracked (or capture),
-// else plain values.
+// The runtime values of an array argument (NULL allowed when n == 0), all of one context.
 struct TensorList {
-  tfe_context* ctx = nullptr;
-  std::vector<Tensor> values;
-  std::vector<graph::Value> traced;
-  std::vector<ad::eager::Recorded> recorded;
-  std::vector<dataflow::TensorVar> flows;
-  bool is_traced() const { return !traced.empty(); }
-  bool is_recorded() const { return !recorded.empty(); }
-  bool is_flow() const { return !flows.empty(); }
+  tfe_context* ctx = nullptr; // NULL when n == 0
+  std::vector<const runtime::Value*> values;
+  // Runs f on a span of the value type the runtime chooses; deliver gets its result.
+  template <class F, class Deliver> void run(F&& f, Deliver&& deliver) const {
+    runtime::run_list(ctx, values, f, deliver);
+  }
 };
 TensorList tensor_list(int32_t n, tfe_tensor* const* xs, const char* name);
 
@@ -153,21 +105,7 @@ tfe_status list_call(const char* fn, tfe_tensor** out, int32_t n, tfe_tensor* co
   return guarded(fn, [&] {
     out_slot(out);
     TensorList list = tensor_list(n, xs, "xs");
-    if (list.is_traced()) {
-      graph::Value v = f(std::span<const graph::Value>(list.traced));
-      *out = new_tensor(list.ctx, std::move(v));
-    } else if (list.is_flow()) {
-      dataflow::ScopedScheduler scope(*list.ctx->scheduler);
-      dataflow::TensorVar v = f(std::span<const dataflow::TensorVar>(list.flows));
-      *out = new_tensor(list.ctx, std::move(v));
-    } else if (list.is_recorded()) {
-      ad::eager::CaptureScope capture(recording_state(list.ctx).capture > 0);
-      ad::eager::Recorded v = f(std::span<const ad::eager::Recorded>(list.recorded));
-      *out = new_tensor(list.ctx, std::move(v));
-    } else {
-      Tensor t = f(std::span<const Tensor>(list.values));
-      *out = new_tensor(list.ctx, std::move(t));
-    }
+    list.run(f, [&](auto v) { *out = new_tensor(list.ctx, std::move(v)); });
   });
 }
 

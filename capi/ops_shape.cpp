@@ -18,23 +18,8 @@ TensorList tensor_list(int32_t n, tfe_tensor* const* xs, const char* name) {
   std::span<tfe_tensor* const> span(xs, static_cast<size_t>(n));
   TensorList list;
   list.ctx = common_context(span, name);
-  bool traced = false, tracked = false;
-  for (tfe_tensor* t : span) {
-    traced |= t->is_traced();
-    tracked |= t->is_tracked();
-  }
-  if (traced) {
-    for (tfe_tensor* t : span) list.traced.push_back(as_traced(t));
-  } else if (n > 0 && list.ctx->is_dataflow()) {
-    bool no_grad = recording_state(list.ctx).no_grad > 0;
-    for (tfe_tensor* t : span) list.flows.push_back(flow_operand(t, no_grad));
-  } else if (n > 0 && should_record(list.ctx, tracked)) {
-    if (recording_state(list.ctx).capture > 0)
-      for (tfe_tensor* t : span) capture_leaf(t);
-    for (tfe_tensor* t : span) list.recorded.push_back(t->operand());
-  } else {
-    for (tfe_tensor* t : span) list.values.push_back(t->value);
-  }
+  list.values.reserve(span.size());
+  for (tfe_tensor* t : span) list.values.push_back(&t->value);
   return list;
 }
 

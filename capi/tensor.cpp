@@ -68,7 +68,7 @@ tfe_status tfe_tensor_symbolic(tfe_tensor** out, tfe_context* ctx, int32_t dtype
 
 tfe_status tfe_tensor_is_symbolic(const tfe_tensor* t, int32_t* out) {
   return guarded("tfe_tensor_is_symbolic",
-                 [&] { *require(out, "out") = require(t, "t")->is_traced() ? 1 : 0; });
+                 [&] { *require(out, "out") = require(t, "t")->value.symbolic() ? 1 : 0; });
 }
 
 tfe_status tfe_tensor_extent_text(const tfe_tensor* t, int64_t axis, char* buf, int64_t capacity,

@@ -294,12 +294,12 @@ private:
 };
 
 std::string format_tensor(const tfe_tensor* t) {
-  if (t->is_traced()) {
+  if (t->value.symbolic()) {
     ops::Meta m = t->meta();
     return "<symbolic " + std::string(dtype_name(m.dtype)) + " tensor of shape " +
            ops::format_shape(m.shape) + ">";
   }
-  const Tensor& v = t->resolved_value();
+  const Tensor& v = t->value.resolved(*t->ctx);
   if (v.numel() == 0) return "[]";
   return Printer(v).run();
 }

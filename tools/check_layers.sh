@@ -4,7 +4,7 @@
 #   tools/check_layers.sh
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-layers=(core ops backend graph eager ad linalg dataflow einsum)
+layers=(core ops backend graph eager ad linalg dataflow einsum runtime)
 rank() {
   local i
   for i in "${!layers[@]}"; do [ "${layers[$i]}" = "$1" ] && { echo "$i"; return; }; done

@@ -12,4 +12,6 @@ emit=$build/tools/emit_ops
 "$emit" cxx > "$root/include/tenferro/ops_math.hpp"
 "$emit" python > "$root/bindings/python/tenferro/_op_rows.py"
 "$emit" rust > "$root/bindings/rust/tenferro/src/ops_math.rs"
+"$emit" linalg-table > "$root/docs/ops/linalg.md"
+"$emit" python-linalg > "$root/bindings/python/tests/linalg_rows.py"
 echo "regenerated the op registry's files from $emit"

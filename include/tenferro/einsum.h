@@ -72,6 +72,67 @@ TFE_API TFE_NODISCARD tfe_status tfe_einsum_path(const char* subscripts, int32_t
                                                  double* out_flops, double* out_largest,
                                                  int32_t* out_optimal);
 
+/* ---- Companions: tensordot, outer, kron, trace ------------------------------------------- */
+/* Each is an einsum (or a diagonal and a sum) underneath, so each works and differentiates
+ * wherever einsum does: eagerly, in traced programs and in dataflow contexts. Operands promote
+ * to their joined dtype. */
+
+/**
+ * numpy.tensordot: sums the products over the dim pairs (axes_a[k] of a, axes_b[k] of b); the
+ * result has a's remaining dims, then b's, each in order. n_axes = 0 is the outer product.
+ * @param[out] out new reference (tfe_tensor_release); NULL on failure.
+ * @param a, b the operands (borrowed), of one context.
+ * @param n_axes number of dim pairs, 0 to min(rank a, rank b).
+ * @param axes_a n_axes dims of a (negative counts from the end); NULL when n_axes is 0.
+ * @param axes_b n_axes dims of b, paired with axes_a.
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (NULL or released handle, negative n_axes, an axis
+ *   out of range or listed twice, two contexts, more than 52 dims in all);
+ *   TFE_ERR_SHAPE_MISMATCH (a pair of dims with different extents; the message names both).
+ * @since 0.2
+ */
+TFE_API TFE_NODISCARD tfe_status tfe_tensordot(tfe_tensor** out, const tfe_tensor* a,
+                                               const tfe_tensor* b, int32_t n_axes,
+                                               const int64_t* axes_a, const int64_t* axes_b);
+
+/**
+ * The outer (tensor) product: out[i.., j..] = a[i..] * b[j..], shape a's dims then b's. For two
+ * vectors this is numpy.outer; higher ranks keep their dims (numpy.multiply.outer), nothing is
+ * flattened. Complex operands are not conjugated.
+ * @param[out] out new reference (tfe_tensor_release); NULL on failure.
+ * @param a, b the operands (borrowed), of one context.
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (NULL or released handle, two contexts, more than 52
+ *   dims in all).
+ * @since 0.2
+ */
+TFE_API TFE_NODISCARD tfe_status tfe_outer(tfe_tensor** out, const tfe_tensor* a,
+                                           const tfe_tensor* b);
+
+/**
+ * The Kronecker product: along each dim d the extent is a_d * b_d and element
+ * (i * b_d + k) is a[i] * b[k] (for matrices the usual A (x) B). An operand of lower rank is
+ * padded with TRAILING extents of 1 (the library's left-aligned convention: a vector is a column;
+ * numpy.kron pads in front, so there a vector is a row).
+ * @param[out] out new reference (tfe_tensor_release); NULL on failure.
+ * @param a, b the operands (borrowed), of one context.
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (NULL or released handle, two contexts, rank above 26).
+ * @since 0.2
+ */
+TFE_API TFE_NODISCARD tfe_status tfe_kron(tfe_tensor** out, const tfe_tensor* a,
+                                          const tfe_tensor* b);
+
+/**
+ * The matrix trace: the sum of the diagonal of dims 0 and 1, `offset` above it (offset > 0) or
+ * below (offset < 0), for every batch index; the result has the batch dims (rank - 2).
+ * Non-square matrices sum their min(m, n)-long diagonal; an offset beyond the matrix gives 0.
+ * Bool and I32 sum in I64 (as numpy.trace).
+ * @param[out] out new reference (tfe_tensor_release); NULL on failure.
+ * @param x the operand (borrowed), rank >= 2.
+ * @param offset the diagonal: 0 the main one.
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (NULL or released handle, rank below 2).
+ * @since 0.2
+ */
+TFE_API TFE_NODISCARD tfe_status tfe_trace(tfe_tensor** out, const tfe_tensor* x, int64_t offset);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1008,6 +1008,28 @@ inline EinsumPath einsum_path(const char* subscripts, const std::vector<Tensor>&
   return p;
 }
 
+// numpy.tensordot over the dim pairs (axes_a[k], axes_b[k]); a's other dims, then b's.
+inline Tensor tensordot(const Tensor& a, const Tensor& b, const Axes& axes_a, const Axes& axes_b) {
+  if (axes_a.size() != axes_b.size())
+    throw Error(TFE_ERR_INVALID_ARGUMENT, "tensordot: axes_a and axes_b differ in length (" +
+                                              std::to_string(axes_a.size()) + " and " +
+                                              std::to_string(axes_b.size()) + ")");
+  return detail::make(tfe_tensordot, a.get(), b.get(), detail::count32(axes_a.size(), "axes"),
+                      axes_a.data(), axes_b.data());
+}
+// The outer (tensor) product: a's dims, then b's.
+inline Tensor outer(const Tensor& a, const Tensor& b) {
+  return detail::make(tfe_outer, a.get(), b.get());
+}
+// The Kronecker product; a lower rank is padded with trailing extents of 1.
+inline Tensor kron(const Tensor& a, const Tensor& b) {
+  return detail::make(tfe_kron, a.get(), b.get());
+}
+// The matrix trace of dims (0, 1), offset above (below when negative); the batch dims remain.
+inline Tensor trace(const Tensor& x, int64_t offset = 0) {
+  return detail::make(tfe_trace, x.get(), offset);
+}
+
 // ---- eager AD: functional forms and scopes (tenferro/ad.h) -------------------------------------
 
 // d(seed . y)/d(xs[i]) for each i; an entry is empty when y does not depend on xs[i]. Stored

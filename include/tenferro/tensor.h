@@ -316,18 +316,20 @@ TFE_API TFE_NODISCARD tfe_status tfe_get_num_threads(int32_t* out);
  * @since 0.1 */
 TFE_API TFE_NODISCARD tfe_status tfe_device_count(int32_t* out);
 
-/** Number of core IR ops in the op table (the linalg ops of linalg.h are extension ops, not
- *  listed here).
+/** Number of listed ops: the core IR ops of the op table, then (since 0.2) the linear algebra
+ *  functions of linalg.h, one per C function (docs/ops/table.md, docs/ops/linalg.md).
  *  @return the number of ops, >= 1. @since 0.1 */
 TFE_API int32_t tfe_op_count(void);
-/** The IR name of an op.
+/** The name of an op: its IR name for a core op, "linalg.<name>" for a linear algebra function.
  *  @param i the op's index, in [0, tfe_op_count()).
- *  @return "add", "dot_general", ... (static storage), or NULL when i is out of range.
+ *  @return "add", "dot_general", ..., "linalg.solve", ... (static storage), or NULL when i is
+ *          out of range.
  *  @since 0.1 */
 TFE_API const char* tfe_op_name(int32_t i);
 /** The name of the C function that runs an op.
  *  @param i the op's index, in [0, tfe_op_count()).
- *  @return "tfe_add", "tfe_div_trunc", ... (static storage), or NULL when i is out of range.
+ *  @return "tfe_add", "tfe_div_trunc", ..., "tfe_linalg_solve", ... (static storage), or NULL
+ *          when i is out of range.
  *  @since 0.1 */
 TFE_API const char* tfe_op_c_name(int32_t i);
 

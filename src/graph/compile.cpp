@@ -134,7 +134,7 @@ std::vector<bool> nodes_to_run(const Program& p, std::span<const int32_t> given)
 }
 
 CompiledPtr compile(const Program& p, std::span<const ops::ConcreteMeta> arguments,
-                    std::span<const int32_t> given, const backend::Backend& target) {
+                    std::span<const int32_t> given, const backend::Backend& target, bool fuse) {
   std::vector<int64_t> symbols = bind_symbols(p, arguments);
   for (const ops::ShapeGuard& g : p.guards) {
     int64_t a = evaluate(g.a, symbols), b = evaluate(g.b, symbols);
@@ -169,7 +169,10 @@ CompiledPtr compile(const Program& p, std::span<const ops::ConcreteMeta> argumen
       c->arguments.push_back(std::move(bound));
     }
   }
-  for (const Value& v : p.captured) c->captured_slots.push_back(new_slot(v.node.get(), v.meta()));
+  for (const Value& v : p.captured) {
+    c->captured_slots.push_back(new_slot(v.node.get(), v.meta()));
+    c->captured.push_back(ops::concrete({v.meta().dtype, bind_shape(v.meta().shape, symbols)}));
+  }
   std::vector<bool> run = nodes_to_run(p, given);
 
   std::unordered_map<CseKey, int32_t, CseHash> seen;
@@ -217,6 +220,11 @@ CompiledPtr compile(const Program& p, std::span<const ops::ConcreteMeta> argumen
     c->kernels.push_back(kernel);
   }
   for (const Value& o : p.outputs) c->output_slots.push_back(slot(o));
+  if (fuse) {
+    fuse_elementwise(*c);
+    for (const Instruction& ins : c->code)
+      if (ins.fused) c->fused += static_cast<int64_t>(ins.fused->steps.size());
+  }
 
   // Liveness: free each intermediate slot after its last reader (never outputs or inputs).
   std::vector<int32_t> last_use(static_cast<size_t>(c->num_slots), -1);
@@ -235,7 +243,8 @@ CompiledPtr compile(const Program& p, std::span<const ops::ConcreteMeta> argumen
 CompiledPtr compile_cached(CompileCache& cache, const Program& p,
                            std::span<const ops::ConcreteMeta> arguments,
                            std::span<const int32_t> given, const backend::Backend& target) {
-  CacheKey key{p.fingerprint, p.fingerprint2, reinterpret_cast<uintptr_t>(&target)};
+  bool fuse = fusion_enabled();
+  CacheKey key{p.fingerprint, p.fingerprint2, reinterpret_cast<uintptr_t>(&target), fuse};
   for (const ops::ConcreteMeta& m : arguments) {
     key.push_back(static_cast<uint64_t>(m.dtype) << 32 | m.shape.size());
     for (int64_t e : m.shape) key.push_back(static_cast<uint64_t>(e));
@@ -243,7 +252,7 @@ CompiledPtr compile_cached(CompileCache& cache, const Program& p,
   key.push_back(~uint64_t{0} - given.size()); // cannot be read as a dtype/rank word
   for (int32_t g : given) key.push_back(static_cast<uint64_t>(g));
   if (auto hit = cache.find(key)) return hit;
-  CompiledPtr c = compile(p, arguments, given, target);
+  CompiledPtr c = compile(p, arguments, given, target, fuse);
   cache.insert(
       key, c,
       static_cast<int64_t>(sizeof(CompiledProgram) +
@@ -264,7 +273,12 @@ std::vector<Tensor> execute(const CompiledProgram& c, std::span<const Tensor> ar
     in.clear();
     for (int32_t s : ins.inputs) in.push_back(slots[static_cast<size_t>(s)]);
     try {
-      if (ins.outs.empty()) {
+      if (ins.fused_kernel) {
+        std::vector<Tensor> results(ins.fused_outputs.size());
+        ins.fused_kernel->run(in, results);
+        for (size_t k = 0; k < results.size(); ++k)
+          slots[static_cast<size_t>(ins.fused_outputs[k])] = std::move(results[k]);
+      } else if (ins.outs.empty()) {
         slots[static_cast<size_t>(ins.output)] = c.kernels[i](in, ins.params, ins.out);
       } else {
         c.backend->multi_output(

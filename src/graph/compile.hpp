@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "backend/backend.hpp"
+#include "graph/fusion.hpp"
 #include "graph/lru_cache.hpp"
 #include "graph/program.hpp"
 
@@ -26,14 +27,21 @@ struct Instruction {
   int32_t output;                 // slot (of output 0)
   SmallVector<int32_t, 4> free_after;
   std::string_view origin; // the node's (graph::Node::origin): names a failure
+  // A fused region (fusion.hpp) in place of several elementwise instructions: `inputs` are the
+  // region inputs, its outputs go to `fused_outputs`, and `fused_kernel` computes them all.
+  std::shared_ptr<const FusedRegion> fused;
+  std::shared_ptr<const backend::FusedKernel> fused_kernel;
+  SmallVector<int32_t, 4> fused_outputs;
 };
 
 struct CompiledProgram {
   int32_t num_slots = 0;
   std::vector<int32_t> argument_slots, captured_slots, output_slots;
   std::vector<ops::ConcreteMeta> arguments; // the bound argument metadata
+  std::vector<ops::ConcreteMeta> captured;  // the captured values' metadata
   std::vector<Instruction> code;
   int64_t eliminated = 0; // nodes removed by CSE
+  int64_t fused = 0;      // ops that run inside fused instructions
   // The backend the program was compiled for, and its kernel for each instruction of `code`
   // (nullptr for ops with several outputs, which run through backend->multi_output).
   const backend::Backend* backend = nullptr;
@@ -46,10 +54,11 @@ using CompiledPtr = std::shared_ptr<const CompiledProgram>;
 // `given` positions of p.order are not computed: their values follow the arguments at execution
 // (in `given` order), and nodes that only they needed are skipped.
 // Every kernel is bound from `target`; an op it lacks is NotSupported naming the op, the dtype
-// and the backend, before anything runs.
+// and the backend, before anything runs. With `fuse`, elementwise regions the backend can fuse
+// become single instructions (fusion.hpp).
 CompiledPtr compile(const Program& p, std::span<const ops::ConcreteMeta> arguments,
                     std::span<const int32_t> given = {},
-                    const backend::Backend& target = backend::cpu());
+                    const backend::Backend& target = backend::cpu(), bool fuse = fusion_enabled());
 
 // Per position of p.order: whether the node must run when the `given` nodes are supplied.
 std::vector<bool> nodes_to_run(const Program& p, std::span<const int32_t> given);
@@ -62,7 +71,8 @@ std::vector<int64_t> bind_symbols(const Program& p, std::span<const ops::Concret
 
 using CompileCache = LruCache<CompiledProgram>;
 
-// compile() through a cache keyed by the program's fingerprint and the argument metadata.
+// compile() through a cache keyed by the program's fingerprint, the argument metadata and
+// whether fusion is on.
 CompiledPtr compile_cached(CompileCache& cache, const Program& p,
                            std::span<const ops::ConcreteMeta> arguments,
                            std::span<const int32_t> given = {},

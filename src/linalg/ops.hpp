@@ -2,9 +2,11 @@
 // IR builders the derivative rules and composites use. One file per op in linalg/ops/.
 #pragma once
 
+#include <span>
 #include <vector>
 
 #include "linalg/op_base.hpp"
+#include "ops/defs/linalg.hpp"
 
 namespace tfe::linalg {
 
@@ -17,26 +19,34 @@ struct TriangularOptions {
 
 using tfe::SvdMode; // core/linalg_modes.hpp
 
-// Outputs in brackets. a, b: [rows, cols, batch..]; equal batch dims across operands.
-const LinalgOp& triangular_solve_op();      // (a, b) -> [x]; linear in b
-const LinalgOp& lu_factor_op();             // (a) -> [lu, pivots I32, info I32]
-const LinalgOp& lu_factor_solve_op();       // (a, b) -> [x, lu, pivots]: one factorisation
-const LinalgOp& lu_solve_op();              // (lu, pivots, b) -> [x]; linear in b
-const LinalgOp& cholesky_op();              // (a) -> [l]; options {upper}
-const LinalgOp& qr_op();                    // (a) -> [q, r]; options {complete}
-const LinalgOp& svd_op();                   // (a) -> [u, s, vh]; options {SvdMode}
-const LinalgOp& eigh_op();                  // (a) -> [w, v]; options {upper}; eps
-const LinalgOp& eig_op();                   // (a) -> [w, v]; eps
-const LinalgOp& svdvals_op();               // (a) -> [s]
-const LinalgOp& eigvalsh_op();              // (a) -> [w]; options {upper}
-const LinalgOp& eigvals_op();               // (a) -> [w]
-const LinalgOp& pivots_to_permutation_op(); // (pivots [K,B..]) -> [perm I32 [M,B..]]; option {M}
-const LinalgOp& det_op();                   // (a, lu, pivots) -> [det]; its own rule in a
-const LinalgOp& slogdet_op();               // (a, lu, pivots) -> [sign, logabs]; likewise
-const LinalgOp& adjugate_op();              // (a, lu, pivots) -> [adj(a)]: det's derivative
-const LinalgOp& pinv_op();                  // (a) -> [a^+]; options {hermitian}; eps = rtol
-const LinalgOp& matrix_exp_op();            // (a) -> [exp(a)]
-const LinalgOp& matrix_exp_frechet_op();    // (a, e) -> [L(a, e)]; linear in e
+// The kernel ops, one accessor <name>_op() per row of TFE_LINALG_KERNELS (ops/defs/linalg.hpp),
+// defined in linalg/ops/<file>.cpp. Outputs in brackets; a, b: [rows, cols, batch..] with
+// equal batch dims across operands:
+//   triangular_solve_op        (a, b) -> [x]; linear in b
+//   lu_factor_op               (a) -> [lu, pivots I32, info I32]
+//   lu_factor_solve_op         (a, b) -> [x, lu, pivots]: one factorisation
+//   lu_solve_op                (lu, pivots, b) -> [x]; linear in b
+//   cholesky_op                (a) -> [l]; options {upper}
+//   qr_op                      (a) -> [q, r]; options {complete}
+//   svd_op                     (a) -> [u, s, vh]; options {SvdMode}
+//   eigh_op                    (a) -> [w, v]; options {upper}; eps
+//   eig_op                     (a) -> [w, v]; eps
+//   svdvals_op                 (a) -> [s]
+//   eigvalsh_op                (a) -> [w]; options {upper}
+//   eigvals_op                 (a) -> [w]
+//   pivots_to_permutation_op   (pivots [K,B..]) -> [perm I32 [M,B..]]; option {M}
+//   det_op                     (a, lu, pivots) -> [det]; its own rule in a
+//   slogdet_op                 (a, lu, pivots) -> [sign, logabs]; likewise
+//   adjugate_op                (a, lu, pivots) -> [adj(a)]: det's derivative
+//   pinv_op                    (a) -> [a^+]; options {hermitian}; eps = rtol
+//   matrix_exp_op              (a) -> [exp(a)]
+//   matrix_exp_frechet_op      (a, e) -> [L(a, e)]; linear in e
+#define TFE_LINALG_DECLARE_KERNEL(name, inputs, outputs) const LinalgOp& name##_op();
+TFE_LINALG_KERNELS(TFE_LINALG_DECLARE_KERNEL)
+#undef TFE_LINALG_DECLARE_KERNEL
+
+// Every kernel op, in the rows' order (the completeness tests walk it).
+std::span<const LinalgOp* const> kernel_ops();
 
 ops::ExtensionParams triangular_solve_params(const TriangularOptions& o);
 TriangularOptions triangular_options(const ops::ExtensionParams& p);

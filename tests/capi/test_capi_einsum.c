@@ -1,4 +1,5 @@
 /* tfe_einsum and tfe_einsum_path through the C ABI: results against closed forms and tfe_matmul,
+ * the companions tfe_tensordot, tfe_outer, tfe_kron and tfe_trace against loops,
  * every error (status, message naming tfe_einsum and the subscripts, NULL output), the path and
  * its cache statistics (TFE_CACHE_EINSUM), and derivatives in every engine: eager backward,
  * a traced program, and a dataflow context. */
@@ -198,6 +199,167 @@ static void test_path_and_cache(void** state) {
   tfe_context_release(ctx);
 }
 
+/* The companions against loops over column-major data: tensordot, outer, kron and trace. */
+static void test_companions(void** state) {
+  (void)state;
+  tfe_context* ctx = new_ctx();
+  /* tensordot: a [2,3,4], b [4,3,5]; axes (1,2) of a with (1,0) of b -> [2,5]. */
+  const int64_t sa[] = {2, 3, 4}, sb[] = {4, 3, 5};
+  double av[24], bv[60];
+  for (int i = 0; i < 24; ++i) av[i] = 0.25 * i - 2;
+  for (int i = 0; i < 60; ++i) bv[i] = 1.0 / (i + 1) - 0.1;
+  tfe_tensor* a = f64(ctx, 3, sa, av);
+  tfe_tensor* b = f64(ctx, 3, sb, bv);
+  const int64_t axes_a[] = {1, -1}, axes_b[] = {1, 0};
+  tfe_tensor *td = NULL, *op = NULL, *kr = NULL, *kv = NULL, *tr = NULL, *tr_up = NULL,
+             *tr_low = NULL, *tr_far = NULL;
+  TFE_OK_OR_FAIL(tfe_tensordot(&td, a, b, 2, axes_a, axes_b));
+  double want_td[10];
+  for (int i = 0; i < 2; ++i)
+    for (int l = 0; l < 5; ++l) {
+      double sum = 0;
+      for (int j = 0; j < 3; ++j)
+        for (int k = 0; k < 4; ++k) sum += av[i + 2 * j + 6 * k] * bv[k + 4 * j + 12 * l];
+      want_td[i + 2 * l] = sum;
+    }
+  expect_doubles(td, want_td, 10);
+
+  /* outer of a [2,3] matrix and a [3] vector: [2,3,3], out[i,j,k] = m[i,j] v[k]. */
+  const int64_t s23[] = {2, 3}, s3[] = {3}, s22[] = {2, 2};
+  const double mv[] = {1, -1, 2, 0.5, 3, -2}, vv[] = {2, 5, -1}, cv[] = {1, 2, 3, 4};
+  tfe_tensor* m = f64(ctx, 2, s23, mv);
+  tfe_tensor* v = f64(ctx, 1, s3, vv);
+  tfe_tensor* c = f64(ctx, 2, s22, cv);
+  TFE_OK_OR_FAIL(tfe_outer(&op, m, v));
+  double want_op[18];
+  for (int i = 0; i < 6; ++i)
+    for (int k = 0; k < 3; ++k) want_op[i + 6 * k] = mv[i] * vv[k];
+  expect_doubles(op, want_op, 18);
+
+  /* kron(m [2,3], c [2,2]) = [4,6]: element (i*2+k, j*2+l) = m[i,j] c[k,l]. */
+  TFE_OK_OR_FAIL(tfe_kron(&kr, m, c));
+  int32_t nd = 0;
+  int64_t shape[4];
+  TFE_OK_OR_FAIL(tfe_tensor_ndim(kr, &nd));
+  TFE_OK_OR_FAIL(tfe_tensor_shape(kr, shape));
+  assert_int_equal(nd, 2);
+  assert_int_equal(shape[0], 4);
+  assert_int_equal(shape[1], 6);
+  double want_kr[24];
+  for (int i = 0; i < 2; ++i)
+    for (int j = 0; j < 3; ++j)
+      for (int k = 0; k < 2; ++k)
+        for (int l = 0; l < 2; ++l)
+          want_kr[(i * 2 + k) + 4 * (j * 2 + l)] = mv[i + 2 * j] * cv[k + 2 * l];
+  expect_doubles(kr, want_kr, 24);
+  /* kron(c [2,2], v [3]): v is a column [3,1] -> [6,2]. */
+  TFE_OK_OR_FAIL(tfe_kron(&kv, c, v));
+  TFE_OK_OR_FAIL(tfe_tensor_shape(kv, shape));
+  assert_int_equal(shape[0], 6);
+  assert_int_equal(shape[1], 2);
+  double want_kv[12];
+  for (int i = 0; i < 2; ++i)
+    for (int j = 0; j < 2; ++j)
+      for (int k = 0; k < 3; ++k) want_kv[(i * 3 + k) + 6 * j] = cv[i + 2 * j] * vv[k];
+  expect_doubles(kv, want_kv, 12);
+
+  /* trace of a [2,3,4] batch (4 matrices 2x3): diagonal (0,0),(1,1); offset 1: (0,1),(1,2);
+   * offset -1: (1,0); offset 5: nothing. */
+  TFE_OK_OR_FAIL(tfe_trace(&tr, a, 0));
+  TFE_OK_OR_FAIL(tfe_trace(&tr_up, a, 1));
+  TFE_OK_OR_FAIL(tfe_trace(&tr_low, a, -1));
+  TFE_OK_OR_FAIL(tfe_trace(&tr_far, a, 5));
+  double want_tr[4], want_up[4], want_low[4], zeros[4] = {0, 0, 0, 0};
+  for (int bt = 0; bt < 4; ++bt) {
+    const double* x = av + 6 * bt; /* x[i + 2 j] */
+    want_tr[bt] = x[0] + x[1 + 2];
+    want_up[bt] = x[0 + 2] + x[1 + 4];
+    want_low[bt] = x[1];
+  }
+  expect_doubles(tr, want_tr, 4);
+  expect_doubles(tr_up, want_up, 4);
+  expect_doubles(tr_low, want_low, 4);
+  expect_doubles(tr_far, zeros, 4);
+
+  /* errors: the public name, the offending values, NULL outputs, inputs unchanged */
+  tfe_tensor* out = (tfe_tensor*)(void*)&out;
+  const int64_t bad_b[] = {0, 1};
+  EXPECT_STATUS(tfe_tensordot(&out, a, b, 2, axes_a, bad_b), TFE_ERR_SHAPE_MISMATCH,
+                "tfe_tensordot: axis 1 of a has extent 3 but axis 0 of b has 4");
+  assert_null(out);
+  const int64_t twice[] = {1, 1};
+  out = (tfe_tensor*)(void*)&out;
+  EXPECT_STATUS(tfe_tensordot(&out, a, b, 2, twice, axes_b), TFE_ERR_INVALID_ARGUMENT,
+                "tfe_tensordot: axis 1 of a is listed twice");
+  assert_null(out);
+  EXPECT_STATUS(tfe_tensordot(&out, a, b, -1, axes_a, axes_b), TFE_ERR_INVALID_ARGUMENT,
+                "tfe_tensordot");
+  EXPECT_STATUS(tfe_tensordot(&out, a, b, 1, NULL, axes_b), TFE_ERR_INVALID_ARGUMENT,
+                "tfe_tensordot");
+  assert_true(contains(tfe_last_error_message(), "'axes_a' is NULL"));
+  const int64_t far[] = {7};
+  EXPECT_STATUS(tfe_tensordot(&out, a, b, 1, far, axes_b), TFE_ERR_INVALID_ARGUMENT,
+                "tfe_tensordot");
+  assert_true(contains(tfe_last_error_message(), "axis 7 is out of range for rank 3"));
+  EXPECT_STATUS(tfe_trace(&out, v, 0), TFE_ERR_INVALID_ARGUMENT,
+                "tfe_trace: x has rank 1; the trace needs the two matrix dims");
+  assert_null(out);
+  EXPECT_STATUS(tfe_kron(NULL, a, b), TFE_ERR_INVALID_ARGUMENT, "tfe_kron");
+  EXPECT_STATUS(tfe_outer(&out, a, NULL), TFE_ERR_INVALID_ARGUMENT, "tfe_outer");
+  assert_null(out);
+  expect_doubles(a, av, 24);
+
+  tfe_tensor* all[] = {a, b, m, v, c, td, op, kr, kv, tr, tr_up, tr_low, tr_far};
+  release_all(all, 13);
+  tfe_context_release(ctx);
+}
+
+/* d/dA sum(W * kron(A, B)) eagerly and in a dataflow context: W's blocks dotted with B. */
+static void kron_grad(tfe_context* ctx, double* ga) {
+  const int64_t s22[] = {2, 2}, s44[] = {4, 4};
+  const double av[] = {1, 2, 3, 4}, bv[] = {0.5, -1, 2, 1.5};
+  double wv[16];
+  for (int i = 0; i < 16; ++i) wv[i] = 0.1 * i - 0.7;
+  tfe_tensor* a = var_f64(ctx, 2, s22, av);
+  tfe_tensor* b = f64(ctx, 2, s22, bv);
+  tfe_tensor* w = f64(ctx, 2, s44, wv);
+  tfe_tensor *k = NULL, *t = NULL, *loss = NULL, *da = NULL;
+  TFE_OK_OR_FAIL(tfe_kron(&k, a, b));
+  TFE_OK_OR_FAIL(tfe_mul(&t, k, w));
+  TFE_OK_OR_FAIL(tfe_sum(&loss, t, 0, NULL));
+  TFE_OK_OR_FAIL(tfe_backward(loss, NULL));
+  TFE_OK_OR_FAIL(tfe_tensor_grad(&da, a));
+  read_into(da, ga, 4 * (int64_t)sizeof(double));
+  tfe_tensor* all[] = {a, b, w, k, t, loss, da};
+  release_all(all, 7);
+}
+
+static void test_companion_gradients(void** state) {
+  (void)state;
+  const double bv[] = {0.5, -1, 2, 1.5};
+  double want[4];
+  for (int i = 0; i < 2; ++i)
+    for (int j = 0; j < 2; ++j) {
+      double s = 0;
+      for (int k = 0; k < 2; ++k)
+        for (int l = 0; l < 2; ++l) {
+          int r = i * 2 + k, col = j * 2 + l;
+          s += (0.1 * (r + 4 * col) - 0.7) * bv[k + 2 * l];
+        }
+      want[i + 2 * j] = s;
+    }
+  double ga[4];
+  tfe_context* eager = new_ctx();
+  kron_grad(eager, ga);
+  for (int i = 0; i < 4; ++i) assert_true(fabs(ga[i] - want[i]) < 1e-12);
+  tfe_context* flow = NULL;
+  TFE_OK_OR_FAIL(tfe_context_create_dataflow(&flow, TFE_SCHEDULER_THREADS, 2));
+  kron_grad(flow, ga);
+  for (int i = 0; i < 4; ++i) assert_true(fabs(ga[i] - want[i]) < 1e-12);
+  tfe_context_release(eager);
+  tfe_context_release(flow);
+}
+
 /* loss = sum(einsum("ij,jk->ik", A, B) * W) in ctx; writes dloss/dA (2x3) and dloss/dB (3x2). */
 static void bilinear_grads(tfe_context* ctx, double* ga, double* gb) {
   const double wv[] = {1, -2, 0.5, 3};
@@ -293,6 +455,8 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_path_and_cache, leak_setup, leak_teardown),
       cmocka_unit_test_setup_teardown(test_gradients_eager_and_dataflow, leak_setup, leak_teardown),
       cmocka_unit_test_setup_teardown(test_traced_program, leak_setup, leak_teardown),
+      cmocka_unit_test_setup_teardown(test_companions, leak_setup, leak_teardown),
+      cmocka_unit_test_setup_teardown(test_companion_gradients, leak_setup, leak_teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -255,8 +255,9 @@ TEST_CASE("derivative requests bind the recorded forward values instead of recom
   }
   CHECK(given.size() == 2); // sin(x) and exp(sin(x))
   std::vector<ops::ConcreteMeta> metas{{DType::F64, {3}}, {DType::F64, {3}}};
-  graph::CompiledPtr recompute = graph::compile(*d->program, metas);
-  graph::CompiledPtr bound = graph::compile(*d->program, metas, given);
+  // Unfused, so each op is an instruction to count.
+  graph::CompiledPtr recompute = graph::compile(*d->program, metas, {}, backend::cpu(), false);
+  graph::CompiledPtr bound = graph::compile(*d->program, metas, given, backend::cpu(), false);
   auto count = [](const graph::CompiledProgram& c, OpCode code) {
     int n = 0;
     for (const graph::Instruction& i : c.code) n += i.op == code;

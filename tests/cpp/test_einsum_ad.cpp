@@ -11,12 +11,14 @@
 // traced program's (support/engine_checks.hpp); the traced derivatives equal central finite
 // differences, pass the dot-product test and second order (support/ad_checks.hpp); the tracked
 // inputs also reach einsum through reshape, pad and slice, and concatenate. In F32 and C32 the
-// engines agree at single-precision tolerance and the JVP agrees with the double one.
+// engines agree at single-precision tolerance and the JVP agrees with the double one. The
+// companions built on einsum (tensordot, outer, kron, trace) run through the same matrix.
 #include <catch2/catch.hpp>
 
 #include "eager/surface.hpp"
 #include "einsum/einsum.hpp"
 #include "einsum/plan.hpp"
+#include "einsum/products.hpp"
 #include "support/engine_checks.hpp"
 
 using namespace tfe;
@@ -31,11 +33,15 @@ struct Operand {
   bool conj = false;
 };
 
+// The companions of einsum/products.hpp, each on fixed parameters (see function_of).
+enum class Companion { None, Tensordot, Outer, Kron, Trace };
+
 struct EinsumCase {
   std::string name;
   std::string subscripts;
   std::vector<Dims> inputs;
-  std::vector<Operand> operands; // empty: operand k is input k, not conjugated
+  std::vector<Operand> operands;         // empty: operand k is input k, not conjugated
+  Companion companion = Companion::None; // when set, it replaces the subscripts
 };
 
 const std::vector<EinsumCase>& catalog() {
@@ -73,6 +79,19 @@ const std::vector<EinsumCase>& catalog() {
       {"extent 1 broadcast, contracted index", "ij,jk->ik", {{3, 1}, {4, 2}}, {}},
       {"transpose of three dims", "ijk->kji", {{2, 3, 4}}, {}},
       {"diagonal times matrix", "ii,ij->j", {{3, 3}, {3, 2}}, {}},
+      {"tensordot over dims (1, 2) of a and (1, 0) of b",
+       "",
+       {{2, 3, 4}, {4, 3, 2}},
+       {},
+       Companion::Tensordot},
+      {"outer product of a matrix and a vector", "", {{2, 3}, {3}}, {}, Companion::Outer},
+      {"kron of two matrices", "", {{2, 3}, {2, 2}}, {}, Companion::Kron},
+      {"kron of a matrix and a vector (padded as a column)",
+       "",
+       {{2, 2}, {3}},
+       {},
+       Companion::Kron},
+      {"trace above the diagonal of a batch", "", {{3, 4, 2}}, {}, Companion::Trace},
   };
   return cases;
 }
@@ -82,8 +101,19 @@ EngineFunction function_of(const EinsumCase& c) {
   if (operands.empty())
     for (size_t k = 0; k < c.inputs.size(); ++k) operands.push_back({k, false});
   std::string subscripts = c.subscripts;
-  return engine_function(c.name, [subscripts, operands](const auto& x) {
+  Companion companion = c.companion;
+  return engine_function(c.name, [subscripts, operands, companion](const auto& x) {
     using V = typename std::decay_t<decltype(x)>::value_type;
+    switch (companion) {
+    case Companion::Tensordot: {
+      std::array<int64_t, 2> axes_a{1, 2}, axes_b{1, 0};
+      return std::vector<V>{einsum::tensordot<V>(x[0], x[1], axes_a, axes_b, nullptr)};
+    }
+    case Companion::Outer: return std::vector<V>{einsum::outer<V>(x[0], x[1], nullptr)};
+    case Companion::Kron: return std::vector<V>{einsum::kron<V>(x[0], x[1], nullptr)};
+    case Companion::Trace: return std::vector<V>{einsum::trace<V>(x[0], 1)};
+    case Companion::None: break;
+    }
     std::vector<V> in;
     for (const Operand& o : operands)
       in.push_back(o.conj ? testing::unary(ops::OpCode::Conj, x[o.input]) : x[o.input]);

@@ -10,6 +10,9 @@
 // and transposition are checked by test_ad_matrix.cpp and test_linalg_ad.cpp on the samples).
 #include <catch2/catch.hpp>
 
+#include <set>
+
+#include "linalg/functions.hpp"
 #include "op_samples/linalg_samples.hpp"
 #include "op_samples/op_samples.hpp"
 #include "support/engine_checks.hpp"
@@ -120,6 +123,7 @@ TEST_CASE("engine matrix: every differentiable op, every engine", "[engines][mat
 
 TEST_CASE("engine matrix: every linalg function, every engine", "[engines][matrix][linalg]") {
   EngineCounts counts;
+  std::set<std::string> rows_run;
   for (const LinalgCase& c : linalg_cases()) {
     for (DType d : {DType::F64, DType::C64, DType::F32, DType::C32}) {
       uint64_t index = 0;
@@ -127,8 +131,13 @@ TEST_CASE("engine matrix: every linalg function, every engine", "[engines][matri
         INFO(c.function.name << " " << dtype_name(d) << " " << s.label);
         run_variants(c.function, s.inputs, c.second_order, index < 2, 1e-12, 23 + index, counts);
         ++index;
+        rows_run.insert(c.c_function);
       }
     }
+  }
+  for (const linalg::FunctionRow& r : linalg::kFunctions) { // every row, in every engine
+    CAPTURE(r.c_name);
+    CHECK(rows_run.count(std::string(r.c_name)) == 1);
   }
   WARN("engine matrix (linalg): " << linalg_cases().size() << " functions and variants, "
                                   << counts.cases << " cases, " << counts.requests

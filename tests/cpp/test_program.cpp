@@ -160,7 +160,7 @@ TEST_CASE("programs: CSE merges equal subexpressions and liveness frees intermed
   graph::Value out = graph::emit(ops::OpCode::Sin, ss, {});
   auto p = graph::make_program({x}, {out});
   std::vector<ops::ConcreteMeta> m{{DType::F64, {5}}};
-  auto c = graph::compile(*p, m);
+  auto c = graph::compile(*p, m, {}, backend::cpu(), false); // unfused: one instruction per op
   CHECK(c->eliminated == 1);
   REQUIRE(c->code.size() == 3);
   // exp's slot dies after the add, the add's after the sin.

@@ -46,6 +46,16 @@ template <class W> W reference(Fn fn, W a, W b) {
   case Fn::Floor: return std::floor(a);
   case Fn::Ceil: return std::ceil(a);
   case Fn::Round: return std::nearbyint(a);
+  case Fn::Trunc: return std::trunc(a);
+  case Fn::Asin: return std::asin(a);
+  case Fn::Acos: return std::acos(a);
+  case Fn::Atan: return std::atan(a);
+  case Fn::Asinh: return std::asinh(a);
+  case Fn::Acosh: return std::acosh(a);
+  case Fn::Atanh: return std::atanh(a);
+  case Fn::Exp2: return std::exp2(a);
+  case Fn::Log2: return std::log2(a);
+  case Fn::Log10: return std::log10(a);
   case Fn::Atan2: return std::atan2(a, b);
   case Fn::Pow: return std::pow(a, b);
   case Fn::Count: break;
@@ -56,12 +66,15 @@ template <class W> W reference(Fn fn, W a, W b) {
 bool is_binary(Fn fn) { return fn == Fn::Atan2 || fn == Fn::Pow; }
 // Correctly rounded (or exact) in hardware: compared bit for bit with the scalar library.
 bool is_exact(Fn fn) {
-  return fn == Fn::Sqrt || fn == Fn::Rsqrt || fn == Fn::Floor || fn == Fn::Ceil || fn == Fn::Round;
+  return fn == Fn::Sqrt || fn == Fn::Rsqrt || fn == Fn::Floor || fn == Fn::Ceil ||
+         fn == Fn::Round || fn == Fn::Trunc;
 }
 const char* fn_name(Fn fn) {
-  static const char* names[] = {"exp",   "expm1", "log",  "log1p", "sin",   "cos",
-                                "tan",   "tanh",  "sinh", "cosh",  "erf",   "sqrt",
-                                "rsqrt", "floor", "ceil", "round", "atan2", "pow"};
+  static const char* names[] = {"exp",   "expm1", "log",   "log1p", "sin",   "cos",   "tan",
+                                "tanh",  "sinh",  "cosh",  "erf",   "sqrt",  "rsqrt", "floor",
+                                "ceil",  "round", "trunc", "asin",  "acos",  "atan",  "asinh",
+                                "acosh", "atanh", "exp2",  "log2",  "log10", "atan2", "pow"};
+  static_assert(std::size(names) == cpu::vec::kFnCount);
   return names[static_cast<int>(fn)];
 }
 
@@ -102,6 +115,14 @@ template <class T> std::vector<T> arguments(std::mt19937_64& rng) {
   }
   std::uniform_real_distribution<double> small(-40, 40); // where most functions are interesting
   for (int i = 0; i < 20000; ++i) xs.push_back(static_cast<T>(small(rng)));
+  // The inverse functions' domain [-1, 1] and the neighbourhoods of its ends.
+  std::uniform_real_distribution<double> unit(-1, 1);
+  for (int i = 0; i < 10000; ++i) xs.push_back(static_cast<T>(unit(rng)));
+  for (int k = 0; k < 64; ++k)
+    for (T one : {T(1), T(-1)}) {
+      xs.push_back(one + one * T(k) * L::epsilon());
+      xs.push_back(one - one * T(k) * L::epsilon() / 2);
+    }
   return xs;
 }
 

@@ -229,3 +229,20 @@ TFE_TEST("einsum contracts in the order einsum_path reports", "[ops][einsum]") {
   CHECK(ctx.cache_stats(tfe::Cache::Einsum).entries >= 1);
   CHECK_THROWS_AS(tfe::einsum("ij,jk->ik", {a, a}), tfe::Error); // j: 3 against 2
 }
+
+TFE_TEST("tensordot, outer, kron and trace", "[ops]") {
+  tfe::Context ctx;
+  // a = [[1, 3], [2, 4]] (column-major), b = [[0, 1], [1, 0]].
+  const tfe::Tensor a = tfe::tensor(ctx, {1.0, 2.0, 3.0, 4.0}, {2, 2});
+  const tfe::Tensor b = tfe::tensor(ctx, {0.0, 1.0, 1.0, 0.0}, {2, 2});
+  // sum_j a[i,j] b[j,k]: the matrix product [[3, 1], [4, 2]].
+  check_close(values(tfe::tensordot(a, b, {1}, {0})), {3, 4, 1, 2});
+  check_close(values(tfe::outer(tfe::tensor(ctx, {1.0, 2.0}), tfe::tensor(ctx, {3.0, 4.0, 5.0}))),
+              {3, 6, 4, 8, 5, 10});
+  // kron(a, b) = [[0,1,0,3],[1,0,3,0],[0,2,0,4],[2,0,4,0]], column-major.
+  check_close(values(tfe::kron(a, b)), {0, 1, 0, 2, 1, 0, 2, 0, 0, 3, 0, 4, 3, 0, 4, 0});
+  check_close(values(tfe::trace(a)), {5});
+  check_close(values(tfe::trace(a, 1)), {3});
+  check_close(values(tfe::trace(a, -1)), {2});
+  CHECK_THROWS_AS(tfe::tensordot(a, b, {0, 1}, {0}), tfe::Error);
+}

@@ -260,6 +260,10 @@ module tenferro_c
   public :: tfe_linalg_tensorsolve
   public :: tfe_einsum
   public :: tfe_einsum_path
+  public :: tfe_tensordot
+  public :: tfe_outer
+  public :: tfe_kron
+  public :: tfe_trace
 
   interface
     function tfe_version() &
@@ -1897,5 +1901,40 @@ module tenferro_c
       integer(c_int32_t), intent(out), optional :: out_optimal
       integer(c_int32_t) :: res
     end function tfe_einsum_path
+    function tfe_tensordot(out, a, b, n_axes, axes_a, axes_b) &
+        bind(C, name='tfe_tensordot') result(res)
+      import :: c_ptr, c_int32_t, c_int64_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: a
+      type(c_ptr), value :: b
+      integer(c_int32_t), value :: n_axes
+      integer(c_int64_t), intent(in), optional :: axes_a(*)
+      integer(c_int64_t), intent(in), optional :: axes_b(*)
+      integer(c_int32_t) :: res
+    end function tfe_tensordot
+    function tfe_outer(out, a, b) &
+        bind(C, name='tfe_outer') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: a
+      type(c_ptr), value :: b
+      integer(c_int32_t) :: res
+    end function tfe_outer
+    function tfe_kron(out, a, b) &
+        bind(C, name='tfe_kron') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: a
+      type(c_ptr), value :: b
+      integer(c_int32_t) :: res
+    end function tfe_kron
+    function tfe_trace(out, x, offset) &
+        bind(C, name='tfe_trace') result(res)
+      import :: c_ptr, c_int32_t, c_int64_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int64_t), value :: offset
+      integer(c_int32_t) :: res
+    end function tfe_trace
   end interface
 end module tenferro_c

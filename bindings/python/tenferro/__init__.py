@@ -117,7 +117,7 @@ from ._reduce import *  # noqa: F401,F403
 from ._reduce import __all__ as _reduce_all
 from ._functions import *  # noqa: F401,F403
 from ._functions import __all__ as _functions_all
-from ._einsum import EinsumPathInfo, einsum, einsum_path
+from ._einsum import EinsumPathInfo, einsum, einsum_path, kron, outer, tensordot
 from ._program import Function, grad, hvp, jvp, jit, value_and_grad, vjp
 from . import autograd
 from . import linalg
@@ -138,6 +138,6 @@ __all__ = [
     "TenferroError", "InvalidArgumentError", "ShapeMismatchError", "DtypeMismatchError",
     "OutOfMemoryError", "NotSupportedError", "DeviceError", "NotDifferentiableError",
     "SingularError", "NonConvergenceError", "NumericalError", "InternalError",
-    "einsum", "einsum_path", "EinsumPathInfo",
+    "einsum", "einsum_path", "EinsumPathInfo", "tensordot", "outer", "kron",
 ] + list(_ops_all) + list(_reduce_all) + list(_functions_all) + ["amax", "amin"]
 amax, amin = max, min  # noqa: F405 (NumPy's other names)

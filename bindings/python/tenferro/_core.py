@@ -335,10 +335,15 @@ def _is_py_scalar(x):
     return t is float or t is int or t is bool or t is complex
 
 
+_PACK_F64 = _struct.Struct("=d").pack
+
+
 def _weak_scalar_handle(x, code, ctx_h):
     """A rank-0 tensor of dtype `code` holding Python scalar x: one tfe_full call on packed bytes
     (no NumPy array). An int outside the range of an integer dtype raises OverflowError (as
     NumPy 2); a float beyond float32 becomes +-inf."""
+    if code == _c.TFE_F64:  # the common case first: a float (or int) next to an F64 operand
+        return _c.tfe_full(ctx_h, code, [], _PACK_F64(x))
     if code in _INT_BOUNDS:
         lo, hi = _INT_BOUNDS[code]
         if not lo <= x <= hi:
@@ -368,8 +373,11 @@ def _weak_tensor(x, code, ctx_h):
     return _wrap(_weak_scalar_handle(x, _weak_code(x, code), ctx_h))
 
 
+_new_tensor = object.__new__  # Tensor.__new__ without the attribute lookup
+
+
 def _wrap(handle):
-    t = Tensor.__new__(Tensor)
+    t = _new_tensor(Tensor)
     t._h = handle
     return t
 
@@ -445,6 +453,23 @@ def _shape(shape, like=None):
 
 def _binary(cfn, a, b):
     """cfn on two operands, at least one a Tensor; NotImplemented if the other cannot convert."""
+    # The hot paths: two Tensors; a Python scalar on either side (its weak handle is made
+    # directly: no Tensor object for it and no NumPy array).
+    ta, tb = type(a), type(b)
+    if ta is Tensor and tb is Tensor:
+        t = _new_tensor(Tensor)
+        t._h = cfn(a._h, b._h)
+        return t
+    if (tb is float or tb is int or tb is bool or tb is complex) and type(a) is Tensor:
+        h = a._h
+        s = _weak_scalar_handle(b, _weak_code(b, _c.tfe_tensor_dtype(h)),
+                                _c.tfe_tensor_context(h))
+        return _wrap(cfn(h, s))
+    if (ta is float or ta is int or ta is bool or ta is complex) and tb is Tensor:
+        h = b._h
+        s = _weak_scalar_handle(a, _weak_code(a, _c.tfe_tensor_dtype(h)),
+                                _c.tfe_tensor_context(h))
+        return _wrap(cfn(s, h))
     try:
         if isinstance(a, Tensor):
             b = _as_tensor(b, a)

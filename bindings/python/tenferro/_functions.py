@@ -240,8 +240,9 @@ def logsumexp(x, axis=None, keepdims=False):
 def trace(x, offset=0):
     """The matrix trace: the sum of the diagonal of dims (0, 1) (tenferro's [M, N, batch..]
     layout, which is also NumPy's default axes), offset k > 0 above it, k < 0 below. The result
-    has the batch dims. Differentiable."""
-    return _r.sum(diagonal(x, offset), axis=-1)
+    has the batch dims; Bool and int32 sum in int64. Differentiable."""
+    x = _as_tensor(x)
+    return _wrap(_c.tfe_trace(x._h, _operator.index(offset)))
 
 
 # ---- shapes -------------------------------------------------------------------------------

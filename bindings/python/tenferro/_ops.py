@@ -461,7 +461,8 @@ def device_count():
 
 
 def op_names():
-    """The IR op names of the library's op table, in table order."""
+    """The names of the library's op table, in table order: the core IR ops, then the linear
+    algebra functions as ``linalg.<name>``."""
     return [_c.tfe_op_name(i) for i in range(_c.tfe_op_count())]
 
 

@@ -326,3 +326,110 @@ def test_traced_einsum_with_symbolic_extents(rng):
     x, y = rand(rng, (2, 3, 5), np.float64), rand(rng, (3, 4, 5), np.float64)
     np.testing.assert_allclose(f(x, y).numpy(), np.einsum("ij...,jk...->ik...", x, y),
                                rtol=1e-12)
+
+
+# ---- the companions: tensordot, outer, kron, trace ------------------------------------------
+
+@pytest.mark.parametrize("shapes, axes", [
+    (((2, 3, 4), (3, 4, 5)), 2),
+    (((2, 3), (3, 4)), 1),
+    (((2, 3), (4,)), 0),
+    (((2, 3, 4), (4, 3, 2)), ([1, 2], [1, 0])),
+    (((2, 3, 4), (4, 5)), ([-1], [0])),
+    (((3, 4), (4, 3)), (1, 0)),
+], ids=str)
+def test_tensordot_matches_numpy(shapes, axes, rng):
+    a, b = arrays(rng, shapes)
+    np.testing.assert_allclose(tf.tensordot(a, b, axes).numpy(), np.tensordot(a, b, axes),
+                               rtol=1e-13, atol=1e-14)
+
+
+def test_tensordot_errors():
+    a, b = np.ones((2, 3)), np.ones((4, 3))
+    with pytest.raises(tf.ShapeMismatchError, match="axis 1 of a has extent 3 but axis 0 of b has 4"):
+        tf.tensordot(a, b, ([1], [0]))
+    with pytest.raises(ValueError, match="1 axes of a but 2 of b"):
+        tf.tensordot(a, b, ([1], [0, 1]))
+
+
+@pytest.mark.parametrize("shapes", [((3,), (4,)), ((2, 3), (4,)), ((2, 2), (3, 2)), ((), (3,))],
+                         ids=str)
+def test_outer_matches_numpy(shapes, rng):
+    a, b = arrays(rng, shapes, np.complex128)
+    np.testing.assert_allclose(tf.outer(a, b).numpy(), np.outer(a, b), rtol=1e-14)
+
+
+@pytest.mark.parametrize("shapes", [((2, 3), (2, 2)), ((3,), (2,)), ((2, 2), (3,)), ((3,), (2, 2)),
+                                    ((2, 1, 2), (1, 3, 2)), ((2, 2), ())], ids=str)
+def test_kron_matches_numpy(shapes, rng):
+    a, b = arrays(rng, shapes)
+    np.testing.assert_allclose(tf.kron(a, b).numpy(), np.kron(a, b), rtol=1e-14)
+
+
+def test_kron_builds_an_ising_hamiltonian():
+    # H = -sum Z_i Z_{i+1} - g sum X_i on 3 sites, the way NumPy users write it.
+    x, z, i2 = np.array([[0, 1], [1, 0.]]), np.diag([1, -1.]), np.eye(2)
+
+    def chain(*ops, lib):
+        out = ops[0]
+        for o in ops[1:]:
+            out = lib.kron(out, o)
+        return out
+
+    g = 0.7
+    for lib in (np, tf):
+        h = -(chain(z, z, i2, lib=lib) + chain(i2, z, z, lib=lib)) \
+            - g * (chain(x, i2, i2, lib=lib) + chain(i2, x, i2, lib=lib) + chain(i2, i2, x, lib=lib))
+        if lib is np:
+            want = h
+        else:
+            np.testing.assert_allclose(h.numpy(), want, rtol=1e-15)
+
+
+@pytest.mark.parametrize("shape", [(3, 3), (3, 5), (5, 3), (3, 4, 2)], ids=str)
+@pytest.mark.parametrize("offset", [0, 1, -1, 2, -4, 7])
+def test_trace_matches_numpy(shape, offset, rng):
+    a = rand(rng, shape, np.float64)
+    np.testing.assert_allclose(tf.trace(a, offset).numpy(), np.trace(a, offset), rtol=1e-13,
+                               atol=1e-15)
+
+
+def test_trace_of_integers_and_bools_is_int64():
+    assert tf.trace(np.eye(3, dtype=np.int32)).dtype == np.int64
+    assert tf.trace(np.eye(3, dtype=bool)).item() == 3
+
+
+@pytest.mark.parametrize("dtype", GRAD_DTYPES, ids=lambda d: np.dtype(d).name)
+@pytest.mark.parametrize("name", ["tensordot", "outer", "kron", "trace"])
+def test_companion_gradients_match_torch(name, dtype, rng):
+    torch = pytest.importorskip("torch")
+    a, b = rand(rng, (3, 4), dtype), rand(rng, (4, 3), dtype)
+    ours = {"tensordot": lambda x, y: tf.tensordot(x, y, 1), "outer": tf.outer,
+            "kron": tf.kron, "trace": lambda x, y: tf.trace(x @ y)}[name]
+    theirs = {"tensordot": lambda x, y: torch.tensordot(x, y, 1), "outer": torch.outer,
+              "kron": torch.kron, "trace": lambda x, y: torch.trace(x @ y)}[name]
+    if name == "outer":  # vectors: torch.outer takes rank 1 only
+        a, b = a[:, 0], b[0]
+    ta, tb = tf.tensor(a).requires_grad_(), tf.tensor(b).requires_grad_()
+    y = ours(ta, tb)
+    w = rand(rng, y.shape, dtype)
+    (y * w).real.sum().backward()
+    pa, pb = torch.tensor(a, requires_grad=True), torch.tensor(b, requires_grad=True)
+    (theirs(pa, pb) * torch.tensor(w)).real.sum().backward()
+    np.testing.assert_allclose(ta.grad.numpy(), pa.grad.numpy(), rtol=1e-12, atol=1e-13)
+    np.testing.assert_allclose(tb.grad.numpy(), pb.grad.numpy(), rtol=1e-12, atol=1e-13)
+
+
+def test_companions_in_a_program_and_a_dataflow_context(rng):
+    a, b = rand(rng, (2, 3), np.float64), rand(rng, (3, 2), np.float64)
+    sa, sb = tf.symbolic((2, 3)), tf.symbolic((3, 2))
+    f = tf.Function([sa, sb], tf.kron(sa, sb).sum() + tf.trace(tf.tensordot(sa, sb, 1)))
+    ga, gb = f.grad()(a, b)
+    ctx = tf.Context("dataflow", threads=2)
+    ta, tb = tf.tensor(a, context=ctx).requires_grad_(), tf.tensor(b, context=ctx).requires_grad_()
+    (tf.kron(ta, tb).sum() + tf.trace(tf.tensordot(ta, tb, 1))).backward()
+    # d/da: sum(b) + b^T on the diagonal contraction; d/db: sum(a) + a^T.
+    np.testing.assert_allclose(ga.numpy(), b.sum() + b.T, rtol=1e-13)
+    np.testing.assert_allclose(gb.numpy(), a.sum() + a.T, rtol=1e-13)
+    np.testing.assert_allclose(ta.grad.numpy(), ga.numpy(), rtol=1e-13)
+    np.testing.assert_allclose(tb.grad.numpy(), gb.numpy(), rtol=1e-13)

@@ -80,6 +80,7 @@ def test_every_op_has_a_python_function():
 
     exempt = {"tfe_tensor_from_data"}  # the "constant" op: tenferro.tensor / Tensor(...)
     names = {c.tfe_op_c_name(i) for i in range(c.tfe_op_count())} - exempt
+    names = {n for n in names if not n.startswith("tfe_linalg_")}  # test_linalg_rows.py
     names |= {n for n, _, _ in declarations("ops_elementwise.h") + declarations("ops_shape.h")}
     names |= {"tfe_zeros", "tfe_ones", "tfe_full", "tfe_eye", "tfe_arange", "tfe_random_uniform",
               "tfe_random_normal", "tfe_iota"}
@@ -142,7 +143,7 @@ def test_low_level_conventions():
 
 
 def test_proxies_cannot_be_constructed_or_released_by_hand():
-    with pytest.raises(AttributeError):
+    with pytest.raises((AttributeError, TypeError)):  # SWIG's built-in types raise TypeError
         c.tfe_tensor()
     assert not hasattr(c, "tfe_tensor_release")
     assert not hasattr(c, "tfe_tensor_retain")

@@ -51,6 +51,8 @@ template <auto Member, class... P> bool run(Fn fn, int64_t n, P... p) {
 // In long double: glibc's double sinh is off by 1.03 ulp near 710.
 double scalar_sinh(double x) { return static_cast<double>(std::sinh(static_cast<long double>(x))); }
 double scalar_cosh(double x) { return static_cast<double>(std::cosh(static_cast<long double>(x))); }
+double scalar_asinh(double x) { return std::asinh(x); }
+double scalar_acosh(double x) { return std::acosh(x); }
 
 const Table* table_for(Isa isa) {
   if (!cpu_runs(isa)) return nullptr;

@@ -29,6 +29,16 @@ enum class Fn : uint8_t {
   Floor,
   Ceil,
   Round, // to nearest, halves to even (nearbyint under the default rounding mode)
+  Trunc,
+  Asin,
+  Acos,
+  Atan,
+  Asinh,
+  Acosh,
+  Atanh,
+  Exp2,
+  Log2,
+  Log10,
   Atan2,
   Pow,
   Count
@@ -54,10 +64,12 @@ struct Table {
 // build without SLEEF. Call only through table_for, which checks the CPU first.
 const Table* avx2_table();
 const Table* avx512_table();
-// sinh and cosh for the lanes the vector versions cannot reach (compiled for the baseline
-// instruction set, so the tables may call them).
+// sinh, cosh, asinh and acosh for the lanes the vector versions cannot reach (compiled for the
+// baseline instruction set, so the tables may call them).
 double scalar_sinh(double x);
 double scalar_cosh(double x);
+double scalar_asinh(double x);
+double scalar_acosh(double x);
 
 // The table of an instruction set, or null when this build or this CPU lacks it (Scalar: null).
 const Table* table_for(Isa isa);

@@ -166,7 +166,7 @@ std::vector<LinalgCase> build_cases() {
     add("tfe_linalg_cholesky_ex",
         engine_function(upper ? "cholesky_ex upper" : "cholesky_ex lower",
                         TFE_GENERIC(return Vs<V>{api::cholesky(spd(x[0]), upper)};)),
-        one_input({{"square", {3, 3}}}, false), false);
+        one_input(kSquare, false), false);
   }
 
   add("tfe_linalg_qr", engine_function("qr", TFE_GENERIC(return api::qr(x[0], false);)),
@@ -208,7 +208,7 @@ std::vector<LinalgCase> build_cases() {
       engine_function("eigh with derivative_eps",
                       TFE_GENERIC(std::vector<V> wv = api::eigh(hermitian_part(x[0]), false, 1e-30);
                                   return Vs<V>{wv[0], abs2(wv[1])};)),
-      one_input({{"square", {3, 3}}}, false));
+      one_input(kSquare, false));
   add("tfe_linalg_eig",
       engine_function("eig", TFE_GENERIC(std::vector<V> wv = api::eig(x[0], 0.0);
                                          return eig_invariants(wv[0], &wv[1]);)),
@@ -217,7 +217,7 @@ std::vector<LinalgCase> build_cases() {
       engine_function("eig with derivative_eps",
                       TFE_GENERIC(std::vector<V> wv = api::eig(x[0], 1e-30);
                                   return eig_invariants(wv[0], &wv[1]);)),
-      one_input({{"square", {3, 3}}}, true));
+      one_input(kSquare, true));
   add("tfe_linalg_eigvals",
       engine_function("eigvals",
                       TFE_GENERIC(return eig_invariants(api::eigvals(x[0]), (const V*)nullptr);)),
@@ -246,8 +246,8 @@ std::vector<LinalgCase> build_cases() {
                                     return Vs<V>{api::lu_solve(f[0], f[1], x[1], t)};)),
         system(0));
   add("tfe_linalg_lu",
-      engine_function(
-          "lu", TFE_GENERIC(std::vector<V> plu = api::lu(x[0]); return Vs<V>{plu[1], plu[2]};)),
+      engine_function("lu", TFE_GENERIC(std::vector<V> plu = api::lu(x[0]);
+                                        return Vs<V>{eager::matmul(plu[0], plu[1]), plu[2]};)),
       one_input(kAnyShape, true));
   add("tfe_linalg_matrix_exp",
       engine_function("matrix_exp", TFE_GENERIC(return Vs<V>{api::matrix_exp(x[0])};)),
@@ -357,7 +357,7 @@ std::vector<LinalgCase> build_cases() {
                                              ops::ReshapeParams{Shape{2, 3, 6}});
                                   return Vs<V>{api::tensorinv(a, 2)};)),
       [](DType d) {
-        return std::vector<LinalgSample>{{"[2,3,6]", {shifted(d, {6, 6}, 1)}}};
+        return std::vector<LinalgSample>{{"tensor [2,3,6]", {shifted(d, {6, 6}, 1)}}};
       });
   add("tfe_linalg_tensorsolve",
       engine_function("tensorsolve",
@@ -367,7 +367,7 @@ std::vector<LinalgCase> build_cases() {
                                   return Vs<V>{api::tensorsolve(a, x[1])};)),
       [](DType d) {
         return std::vector<LinalgSample>{
-            {"[2,3,6] and [2,3]", {shifted(d, {6, 6}, 1), draw(d, {2, 3}, 2)}}};
+            {"tensor [2,3,6] and [2,3]", {shifted(d, {6, 6}, 1), draw(d, {2, 3}, 2)}}};
       });
   return c;
 }

@@ -2112,6 +2112,46 @@ function tfe_einsum_path(subscripts, n, operands, dst, capacity_bytes, out_steps
     ccall(fp, Int32, (Cstring, Int32, Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Int64, Ptr{Int32}, Ptr{Cdouble}, Ptr{Cdouble}, Ptr{Int32}), subscripts, n, operands, dst, capacity_bytes, out_steps, out_flops, out_largest, out_optimal)
 end
 
+const _fp_tfe_tensordot = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_tensordot(out, a, b, n_axes, axes_a, axes_b)
+    fp = _fp_tfe_tensordot[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_tensordot)
+        _fp_tfe_tensordot[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Ptr{Cvoid}, Int32, Ptr{Int64}, Ptr{Int64}), out, a, b, n_axes, axes_a, axes_b)
+end
+
+const _fp_tfe_outer = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_outer(out, a, b)
+    fp = _fp_tfe_outer[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_outer)
+        _fp_tfe_outer[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Ptr{Cvoid}), out, a, b)
+end
+
+const _fp_tfe_kron = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_kron(out, a, b)
+    fp = _fp_tfe_kron[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_kron)
+        _fp_tfe_kron[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Ptr{Cvoid}), out, a, b)
+end
+
+const _fp_tfe_trace = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_trace(out, x, offset)
+    fp = _fp_tfe_trace[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_trace)
+        _fp_tfe_trace[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Int64), out, x, offset)
+end
+
 const TFE_GENERATED_FUNCTIONS = (
     :tfe_version,
     :tfe_abi_version,
@@ -2319,4 +2359,8 @@ const TFE_GENERATED_FUNCTIONS = (
     :tfe_linalg_tensorsolve,
     :tfe_einsum,
     :tfe_einsum_path,
+    :tfe_tensordot,
+    :tfe_outer,
+    :tfe_kron,
+    :tfe_trace,
 )

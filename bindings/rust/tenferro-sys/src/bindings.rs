@@ -1241,3 +1241,30 @@ extern "C" {
         out_optimal: *mut i32,
     ) -> tfe_status;
 }
+extern "C" {
+    pub fn tfe_tensordot(
+        out: *mut *mut tfe_tensor,
+        a: *const tfe_tensor,
+        b: *const tfe_tensor,
+        n_axes: i32,
+        axes_a: *const i64,
+        axes_b: *const i64,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_outer(
+        out: *mut *mut tfe_tensor,
+        a: *const tfe_tensor,
+        b: *const tfe_tensor,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_kron(
+        out: *mut *mut tfe_tensor,
+        a: *const tfe_tensor,
+        b: *const tfe_tensor,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_trace(out: *mut *mut tfe_tensor, x: *const tfe_tensor, offset: i64) -> tfe_status;
+}

@@ -72,3 +72,50 @@ pub fn einsum_path(subscripts: &str, operands: &[&Tensor]) -> Result<EinsumPath>
         optimal: optimal != 0,
     })
 }
+
+/// `numpy.tensordot`: sums the products over the dim pairs `(axes_a[k], axes_b[k])`; the result
+/// has `a`'s other dims, then `b`'s. Negative axes count from the end.
+pub fn tensordot(a: &Tensor, b: &Tensor, axes_a: &[i64], axes_b: &[i64]) -> Result<Tensor> {
+    if axes_a.len() != axes_b.len() {
+        return Err(Error::new(
+            Status::INVALID_ARGUMENT,
+            format!(
+                "tenferro::tensordot: {} axes of a but {} of b",
+                axes_a.len(),
+                axes_b.len()
+            ),
+        ));
+    }
+    let n = count(axes_a.len(), "tenferro::tensordot")?;
+    // SAFETY: live handles; both axis slices hold n values for the call.
+    new_tensor(|out| unsafe {
+        sys::tfe_tensordot(
+            out,
+            a.as_ptr(),
+            b.as_ptr(),
+            n,
+            axes_a.as_ptr(),
+            axes_b.as_ptr(),
+        )
+    })
+}
+
+/// The outer (tensor) product: `a`'s dims, then `b`'s; nothing is flattened.
+pub fn outer(a: &Tensor, b: &Tensor) -> Result<Tensor> {
+    // SAFETY: live handles.
+    new_tensor(|out| unsafe { sys::tfe_outer(out, a.as_ptr(), b.as_ptr()) })
+}
+
+/// The Kronecker product; an operand of lower rank is padded with trailing extents of 1 (a
+/// vector is a column).
+pub fn kron(a: &Tensor, b: &Tensor) -> Result<Tensor> {
+    // SAFETY: live handles.
+    new_tensor(|out| unsafe { sys::tfe_kron(out, a.as_ptr(), b.as_ptr()) })
+}
+
+/// The matrix trace of dims (0, 1), `offset` above the diagonal (below when negative); the
+/// batch dims remain.
+pub fn trace(x: &Tensor, offset: i64) -> Result<Tensor> {
+    // SAFETY: live handle.
+    new_tensor(|out| unsafe { sys::tfe_trace(out, x.as_ptr(), offset) })
+}

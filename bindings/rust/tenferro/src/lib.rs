@@ -51,7 +51,7 @@ pub use tenferro_sys as sys;
 
 pub use context::{Cache, CacheStats, Context, ContextMode, Scheduler};
 pub use debug::autograd_to_dot;
-pub use einsum::{einsum, einsum_path, EinsumPath};
+pub use einsum::{einsum, einsum_path, kron, outer, tensordot, trace, EinsumPath};
 pub use element::{Complex32, Complex64, DType, Element};
 pub use error::{last_error_message, Error, Result, Status};
 pub use interop::{DlpackTensor, DlpackTensorVersioned};
@@ -114,7 +114,7 @@ pub struct OpInfo {
     pub c_name: &'static str,
 }
 
-/// The library's table of core IR ops (linear algebra is not listed: those are extension ops).
+/// The library's op table: the core IR ops, then the linear algebra functions (`linalg.<name>`).
 pub fn op_table() -> Vec<OpInfo> {
     // SAFETY: no arguments.
     let n = unsafe { sys::tfe_op_count() };

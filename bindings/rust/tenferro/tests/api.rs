@@ -267,6 +267,20 @@ fn einsum_and_its_path() {
             Status::SHAPE_MISMATCH,
         );
         expect_status(tenferro::einsum("ij\0", &[&a]), Status::INVALID_ARGUMENT);
+        // The companions: a b through tensordot, outer, kron and trace of small matrices.
+        let td = tenferro::tensordot(&a, &b, &[1], &[0])?;
+        assert_eq!(td.to_vec::<f64>()?, [-4.0, -4.0, 5.0, 8.0]);
+        let u = t64(ctx, &[1.0, 2.0], &[2])?;
+        let o = tenferro::outer(&u, &u)?;
+        assert_eq!(o.to_vec::<f64>()?, [1.0, 2.0, 2.0, 4.0]);
+        let k = tenferro::kron(&o, &c)?;
+        assert_eq!(k.shape()?, [4, 2]);
+        assert_eq!(tenferro::trace(&o, 0)?.to_vec::<f64>()?, [5.0]);
+        assert_eq!(tenferro::trace(&ab, 1)?.to_vec::<f64>()?, [5.0]);
+        expect_status(
+            tenferro::tensordot(&a, &b, &[0], &[0]),
+            Status::SHAPE_MISMATCH,
+        );
         Ok(())
     });
 }

@@ -1,45 +1,45 @@
-// The per-thread scope state (ad_scopes.hpp).
-#include "capi/ad_scopes.hpp"
+// The per-thread scope state of a context (context.hpp).
+#include "runtime/context.hpp"
 
 #include <vector>
 
-#include "capi/handles.hpp"
 #include "core/error.hpp"
 
-namespace tfe::capi {
+namespace tfe::runtime {
 namespace {
 
 struct Entry {
   uint64_t ctx;
   RecordingState state;
 };
+// Only contexts with an open scope have an entry, so the common case is an empty list.
 thread_local std::vector<Entry> t_scopes;
 
-Entry* find(const tfe_context* ctx) {
+Entry* find(uint64_t id) {
   for (Entry& e : t_scopes)
-    if (e.ctx == ctx->id) return &e;
+    if (e.ctx == id) return &e;
   return nullptr;
 }
 
 } // namespace
 
-RecordingState recording_state(const tfe_context* ctx) {
+RecordingState Context::recording() const {
   if (t_scopes.empty()) return {};
-  Entry* e = find(ctx);
+  Entry* e = find(id);
   return e ? e->state : RecordingState{};
 }
 
-void enter_scope(const tfe_context* ctx, bool capture) {
-  Entry* e = find(ctx);
+void Context::enter_scope(bool capture) const {
+  Entry* e = find(id);
   if (!e) {
-    t_scopes.push_back({ctx->id, {}});
+    t_scopes.push_back({id, {}});
     e = &t_scopes.back();
   }
   ++(capture ? e->state.capture : e->state.no_grad);
 }
 
-void exit_scope(const tfe_context* ctx, bool capture) {
-  Entry* e = find(ctx);
+void Context::exit_scope(bool capture) const {
+  Entry* e = find(id);
   int32_t* depth = e ? &(capture ? e->state.capture : e->state.no_grad) : nullptr;
   if (!depth || *depth == 0)
     fail(Status::InvalidArgument, "no matching %s enter on this thread for this context",
@@ -51,4 +51,4 @@ void exit_scope(const tfe_context* ctx, bool capture) {
   }
 }
 
-} // namespace tfe::capi
+} // namespace tfe::runtime
