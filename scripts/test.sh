@@ -7,13 +7,14 @@
 #      completeness); the Rust crates (cargo test --offline; skipped with a line without cargo);
 #      the Fortran and Julia layers generated from the headers (drift and coverage), the Fortran
 #      module's tests under valgrind, the Julia tests where julia exists (else a skip line);
-#   3. ASan + UBSan: the C++ core and C ABI suites;
-#   4. clang-16 with -Werror: the C++ suites again, and the C++ header's suites (GCC 12 and clang
-#      both build and run the coroutine engine);
-#   5. ThreadSanitizer: the dataflow runtime's suites and its stress example (they link the
-#      runtime alone, so this stage compiles a dozen files).
-# Ends with one summary line. TFE_SKIP_SANITIZERS=1 skips stages 3 and 5, TFE_SKIP_CLANG=1 stage 4
-# (for quick local runs).
+#   3. ThreadSanitizer (GCC): the whole library; the dataflow runtime's suites and stress example,
+#      and the C ABI's thread tests (threads sharing a context, tensors and tracked leaves;
+#      capture_trace on one handle from two threads);
+#   4. clang-16 with -Werror and ASan + UBSan: the C++ suites, the C ABI suites, the C++ header's
+#      suites (GCC 12 and clang both build and run the coroutine engine) and the fuzzer. Each
+#      configuration is compiled once: the sanitizers ride on the second compiler's build.
+# Ends with one summary line. TFE_SKIP_SANITIZERS=1 skips stage 3, TFE_SKIP_CLANG=1 stage 4 (for
+# quick local runs).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/setup-deps.sh" || exit 1
@@ -49,34 +50,27 @@ if [[ " ${failed[*]-} " != *build* ]]; then
 fi
 
 if [ "${TFE_SKIP_SANITIZERS:-0}" != 1 ]; then
-  asan=${TFE_ASAN_BUILD_DIR:-$root/build-asan}
-  sanitized() {
-    cmake -S "$root" -B "$asan" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DTFE_WERROR=ON \
-      -DTFE_SANITIZE=address,undefined -DTFE_BUILD_PYTHON=OFF -DTFE_BUILD_BENCH=OFF \
-      -DTFE_BUILD_EXAMPLES=OFF -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" >/dev/null &&
-      cmake --build "$asan" -j "$jobs" --target tenferro_cpp_tests tenferro_dataflow_tests \
-        test_capi_tensor test_capi_ops test_capi_eager_ad test_capi_eager_recording test_capi_linalg \
-        test_capi_dataflow test_capi_eager_regressions test_capi_reliability &&
-      ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-        ctest --test-dir "$asan" --output-on-failure \
-          -R '^(cpp_tests|dataflow_tests|capi_tensor|capi_ops|capi_eager_ad|capi_eager_recording|capi_linalg|capi_dataflow|capi_eager_regressions|capi_reliability)$'
-  }
-  stage "ASan+UBSan (core and C ABI suites)" sanitized
-
   tsan=${TFE_TSAN_BUILD_DIR:-$root/build-tsan}
   thread_sanitized() {
     cmake -S "$root" -B "$tsan" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DTFE_WERROR=ON \
       -DTFE_SANITIZE=thread -DTFE_BUILD_PYTHON=OFF -DTFE_BUILD_BENCH=OFF -DTFE_BUILD_EXAMPLES=ON \
       -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" >/dev/null &&
-      cmake --build "$tsan" -j "$jobs" --target tenferro_dataflow_tests async_ad_stress_example &&
+      cmake --build "$tsan" -j "$jobs" --target tenferro_dataflow_tests async_ad_stress_example \
+        test_capi_capture_threads capi_stress_threads &&
       TSAN_OPTIONS=halt_on_error=1 "$tsan/tests/dataflow/tenferro_dataflow_tests" --order lex &&
       TSAN_OPTIONS=halt_on_error=1 "$tsan/examples/async_ad_stress_example" --threads=4 \
-        --iterations=10 --depth=16 --dead-branches=32 --failing-branches=8 --seed=20
+        --iterations=10 --depth=16 --dead-branches=32 --failing-branches=8 --seed=20 &&
+      TSAN_OPTIONS=halt_on_error=1 "$tsan/tests/capi/test_capi_capture_threads" &&
+      TSAN_OPTIONS=halt_on_error=1 "$tsan/tests/capi/capi_stress_threads" 4 10
   }
-  stage "ThreadSanitizer (dataflow runtime and stress example)" thread_sanitized
+  stage "ThreadSanitizer (dataflow runtime, stress example, C ABI threads)" thread_sanitized
 fi
 if [ "${TFE_SKIP_CLANG:-0}" != 1 ]; then
   clang_build=${TFE_CLANG_BUILD_DIR:-$root/build-clang}
+  # The C ABI suites under ASan + UBSan (the thread tests run under ThreadSanitizer instead).
+  capi_suites="capi_tensor|capi_ops|capi_eager_ad|capi_eager_recording|capi_linalg|capi_dataflow"
+  capi_suites+="|capi_eager_regressions|capi_reliability|capi_einsum|capi_linalg_rows"
+  capi_targets=$(echo "$capi_suites" | sed 's/capi_/test_capi_/g; s/|/ /g')
   clang_suites() {
     # One clang-16 configuration serves two purposes, so the library is compiled once for both:
     # a second compiler's view of the C++ suites, and the libFuzzer target over the C ABI with
@@ -89,7 +83,7 @@ if [ "${TFE_SKIP_CLANG:-0}" != 1 ]; then
       -DTFE_BUILD_BENCH=OFF -DTFE_BUILD_EXAMPLES=OFF -DTFE_BUILD_FORTRAN=OFF >/dev/null &&
       cmake --build "$clang_build" -j "$jobs" --target tenferro_cpp_tests tenferro_dataflow_tests \
         tenferro_cxx_header_tests_cxx17 tenferro_cxx_header_tests_cxx20 tenferro_fuzz \
-        capi_reliability_sanitized &&
+        capi_reliability_sanitized $capi_targets &&
       (
         # Tests that ask for impossible allocations expect a status, not ASan's abort.
         export ASAN_OPTIONS=allocator_may_return_null=1
@@ -98,10 +92,12 @@ if [ "${TFE_SKIP_CLANG:-0}" != 1 ]; then
           "$clang_build/tests/cxx_header/tenferro_cxx_header_tests_cxx17" --order lex &&
           "$clang_build/tests/cxx_header/tenferro_cxx_header_tests_cxx20" --order lex &&
           "$clang_build/tests/fuzz/capi_reliability_sanitized" &&
+          ASAN_OPTIONS=allocator_may_return_null=1:detect_leaks=1 ctest --test-dir "$clang_build" \
+            --output-on-failure -R "^($capi_suites)\$" &&
           "$root/tests/fuzz/run.sh" "$clang_build" 60
       )
   }
-  stage "clang-16 with ASan+UBSan (C++ suites, C++ header suites, libFuzzer 60 s)" clang_suites
+  stage "clang-16 with ASan+UBSan (C++, C ABI and C++ header suites, libFuzzer 60 s)" clang_suites
 fi
 
 elapsed=$(( $(date +%s) - start ))

@@ -23,8 +23,9 @@ std::vector<Recorded> emit_multi(ops::OpCode code, std::span<const Recorded> in,
 ops::Meta meta_of(const Recorded& r);
 Recorded literal(const Tensor& value, const Recorded*);
 
-// While alive on this thread every op is recorded, tracked operands or not (capture_trace; the C
-// layer turns the user's untracked operands into captured leaves first).
+// While alive on this thread every op is recorded, tracked operands or not (capture_trace; the
+// runtime layer, src/runtime, turns the user's untracked operands into captured leaves first and
+// is the only code that opens this scope).
 class CaptureScope {
 public:
   explicit CaptureScope(bool capture);

@@ -6,11 +6,13 @@
 
 #include <utility>
 
-#include "backend/cpu/fused_functors.hpp"
 #include "backend/cpu/kernels/analytic.hpp"
+#include "backend/cpu/kernels/elementwise_functors.hpp"
 
 namespace tfe::cpu::fused {
 namespace {
+
+using namespace functors;
 
 using ops::OpCode;
 

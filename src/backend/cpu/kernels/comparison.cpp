@@ -1,36 +1,16 @@
 // CPU kernels of the comparison and selection group (ops/defs/comparison.hpp).
 #include "backend/cpu/kernels/elementwise.hpp"
+#include "backend/cpu/kernels/elementwise_functors.hpp"
 #include "backend/cpu/kernels/kernels.hpp"
 #include "backend/cpu/kernels/scalar_math.hpp"
 
 namespace tfe::cpu::kernels {
 namespace {
 
+using namespace functors;
+
 using ops::CompareDir;
 using ops::OpCode;
-
-template <CompareDir D> struct CompareF {
-  template <class T> bool operator()(T a, T b) const {
-    if constexpr (D == CompareDir::Eq)
-      return a == b;
-    else if constexpr (D == CompareDir::Ne)
-      return a != b;
-    else if constexpr (is_complex_v<T>)
-      return false; // rejected by the shape rule (C3)
-    else if constexpr (D == CompareDir::Lt)
-      return a < b;
-    else if constexpr (D == CompareDir::Le)
-      return a <= b;
-    else if constexpr (D == CompareDir::Gt)
-      return a > b;
-    else
-      return a >= b;
-  }
-};
-
-struct ClampF {
-  template <class T> T operator()(T x, T lo, T hi) const { return min_of(max_of(x, lo), hi); }
-};
 
 } // namespace
 

@@ -1,31 +1,14 @@
 // CPU kernels of the complex-parts group (ops/defs/complex_parts.hpp).
 #include "backend/cpu/kernels/elementwise.hpp"
+#include "backend/cpu/kernels/elementwise_functors.hpp"
 #include "backend/cpu/kernels/kernels.hpp"
 
 namespace tfe::cpu::kernels {
 namespace {
 
-using ops::OpCode;
+using namespace functors;
 
-struct RealF {
-  template <class T> real_of_t<T> operator()(T a) const {
-    if constexpr (is_complex_v<T>)
-      return a.real();
-    else
-      return a;
-  }
-};
-struct ImagF {
-  template <class T> real_of_t<T> operator()(T a) const {
-    if constexpr (is_complex_v<T>)
-      return a.imag();
-    else
-      return T(0);
-  }
-};
-struct ComplexF {
-  template <class T> std::complex<T> operator()(T re, T im) const { return {re, im}; }
-};
+using ops::OpCode;
 
 } // namespace
 

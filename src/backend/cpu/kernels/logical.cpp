@@ -1,44 +1,14 @@
 // CPU kernels of the logical group (ops/defs/logical.hpp): logical on Bool, bitwise on integers.
 #include "backend/cpu/kernels/elementwise.hpp"
+#include "backend/cpu/kernels/elementwise_functors.hpp"
 #include "backend/cpu/kernels/kernels.hpp"
 
 namespace tfe::cpu::kernels {
 namespace {
 
-using ops::OpCode;
+using namespace functors;
 
-struct AndF {
-  template <class T> T operator()(T a, T b) const {
-    if constexpr (std::is_same_v<T, bool>)
-      return a && b;
-    else
-      return static_cast<T>(a & b);
-  }
-};
-struct OrF {
-  template <class T> T operator()(T a, T b) const {
-    if constexpr (std::is_same_v<T, bool>)
-      return a || b;
-    else
-      return static_cast<T>(a | b);
-  }
-};
-struct XorF {
-  template <class T> T operator()(T a, T b) const {
-    if constexpr (std::is_same_v<T, bool>)
-      return a != b;
-    else
-      return static_cast<T>(a ^ b);
-  }
-};
-struct NotF {
-  template <class T> T operator()(T a) const {
-    if constexpr (std::is_same_v<T, bool>)
-      return !a;
-    else
-      return static_cast<T>(~a);
-  }
-};
+using ops::OpCode;
 
 } // namespace
 

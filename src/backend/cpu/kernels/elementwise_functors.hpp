@@ -1,21 +1,23 @@
-// The scalar functions of the non-analytic elementwise ops, for the fused block interpreter
-// (fused_steps.cpp). They repeat, expression for expression, the functors the single-op kernels
-// map (kernels/arithmetic.cpp, logical.cpp, comparison.cpp, complex_parts.cpp), which are local
-// to those files; the fusion tests compare fused and unfused results bit for bit over every
-// elementwise op, so a change on one side only fails them. The analytic ops share their
-// functors directly (kernels/analytic.hpp).
+// The scalar functions of the elementwise ops outside the analytic group (those are in
+// analytic.hpp): arithmetic, logical, complex parts, comparison, clamp, select and convert. The
+// single-op kernels map them over tensors, and the fused block interpreter (fused_steps.cpp)
+// runs the same functors, so fused and unfused programs give the same bits.
 #pragma once
 
 #include <cmath>
 #include <complex>
+#include <cstdint>
 #include <limits>
+#include <type_traits>
 
 #include "backend/cpu/kernels/scalar_math.hpp"
+#include "backend/cpu/thread_budget.hpp"
 #include "backend/cpu/vector_block.hpp"
 #include "ops/params.hpp"
 
-namespace tfe::cpu::fused {
+namespace tfe::cpu::functors {
 
+// ---- arithmetic (ops/defs/arithmetic.hpp)
 struct AddF {
   template <class T> T operator()(T a, T b) const { return wrap_add(a, b); }
 };
@@ -25,20 +27,48 @@ struct SubF {
 struct MulF {
   template <class T> T operator()(T a, T b) const { return wrap_mul(a, b); }
 };
-// Floating point only: integer regions are never fused.
 struct DivF {
-  template <class T> T operator()(T a, T b) const { return a / b; }
+  template <class T> T operator()(T a, T b) const {
+    if constexpr (is_integer_v<T>) {
+      // Divisors were checked non-zero; MIN / -1 wraps to MIN.
+      if (b == T(-1)) return wrap_neg(a);
+      return static_cast<T>(a / b);
+    } else {
+      return a / b;
+    }
+  }
 };
 struct RemF {
-  template <class T> T operator()(T a, T b) const { return std::fmod(a, b); }
+  template <class T> T operator()(T a, T b) const {
+    if constexpr (is_integer_v<T>) {
+      if (b == T(-1)) return T(0); // MIN % -1 == 0
+      return static_cast<T>(a % b);
+    } else {
+      return std::fmod(a, b);
+    }
+  }
 };
 
+template <class T> T int_pow(T base, T exp) {
+  T result = T(1);
+  while (exp > 0) {
+    if (exp & 1) result = wrap_mul(result, base);
+    base = wrap_mul(base, base);
+    exp >>= 1;
+  }
+  return result;
+}
+
 struct PowF : VectorBlock<vec::Fn::Pow> {
+  static constexpr int64_t grain = kGrainMedium;
   template <class T> T operator()(T a, T b) const {
-    if constexpr (is_complex_v<T>) {
+    if constexpr (is_integer_v<T>) {
+      return int_pow(a, b); // negative exponents were rejected
+    } else if constexpr (is_complex_v<T>) {
       using R = typename T::value_type;
       if (is_zero(b)) return T(1);
       if (b.imag() == 0 && std::abs(b.real()) <= 64 && b.real() == std::nearbyint(b.real())) {
+        // Small integer powers by squaring: exact for small Gaussian integers, as NumPy does.
         int64_t n = static_cast<int64_t>(b.real());
         T r = int_pow_complex(a, n < 0 ? -n : n);
         return n < 0 ? T(R(1)) / r : r;
@@ -71,7 +101,12 @@ struct ConjF {
   }
 };
 struct AbsF {
-  template <class T> real_of_t<T> operator()(T a) const { return std::abs(a); }
+  template <class T> real_of_t<T> operator()(T a) const {
+    if constexpr (is_integer_v<T>)
+      return a < 0 ? wrap_neg(a) : a;
+    else
+      return std::abs(a);
+  }
 };
 struct SignF {
   template <class T> T operator()(T a) const {
@@ -93,20 +128,41 @@ struct MinF {
   template <class T> T operator()(T a, T b) const { return min_of(a, b); }
 };
 
-// Logical ops: the fused dtypes include Bool only.
+// ---- logical (ops/defs/logical.hpp): logical on Bool, bitwise on integers
 struct AndF {
-  bool operator()(bool a, bool b) const { return a && b; }
+  template <class T> T operator()(T a, T b) const {
+    if constexpr (std::is_same_v<T, bool>)
+      return a && b;
+    else
+      return static_cast<T>(a & b);
+  }
 };
 struct OrF {
-  bool operator()(bool a, bool b) const { return a || b; }
+  template <class T> T operator()(T a, T b) const {
+    if constexpr (std::is_same_v<T, bool>)
+      return a || b;
+    else
+      return static_cast<T>(a | b);
+  }
 };
 struct XorF {
-  bool operator()(bool a, bool b) const { return a != b; }
+  template <class T> T operator()(T a, T b) const {
+    if constexpr (std::is_same_v<T, bool>)
+      return a != b;
+    else
+      return static_cast<T>(a ^ b);
+  }
 };
 struct NotF {
-  bool operator()(bool a) const { return !a; }
+  template <class T> T operator()(T a) const {
+    if constexpr (std::is_same_v<T, bool>)
+      return !a;
+    else
+      return static_cast<T>(~a);
+  }
 };
 
+// ---- complex parts (ops/defs/complex_parts.hpp)
 struct RealF {
   template <class T> real_of_t<T> operator()(T a) const {
     if constexpr (is_complex_v<T>)
@@ -127,6 +183,7 @@ struct ComplexF {
   template <class T> std::complex<T> operator()(T re, T im) const { return {re, im}; }
 };
 
+// ---- comparison and selection (ops/defs/comparison.hpp)
 template <ops::CompareDir D> struct CompareF {
   template <class T> bool operator()(T a, T b) const {
     if constexpr (D == ops::CompareDir::Eq)
@@ -146,14 +203,16 @@ template <ops::CompareDir D> struct CompareF {
   }
 };
 
-struct SelectF {
-  template <class T> T operator()(bool c, T a, T b) const { return c ? a : b; }
-};
 struct ClampF {
   template <class T> T operator()(T x, T lo, T hi) const { return min_of(max_of(x, lo), hi); }
 };
+struct SelectF {
+  template <class T> T operator()(bool c, T a, T b) const { return c ? a : b; }
+};
+
+// ---- convert (a structural op whose elementwise part is this cast)
 template <class To> struct ConvertF {
   template <class From> To operator()(From v) const { return cast_value<To>(v); }
 };
 
-} // namespace tfe::cpu::fused
+} // namespace tfe::cpu::functors
