@@ -50,10 +50,20 @@ def einsum_path(subscripts, *operands):
     return path, EinsumPathInfo(flops, largest, bool(optimal))
 
 
+def _axis_list(axes):
+    """One side of tensordot's axes: an int, or a sequence (or array) of ints."""
+    try:
+        return [_operator.index(axes)]
+    except TypeError:
+        return [_operator.index(x) for x in axes]
+
+
 def tensordot(a, b, axes=2):
     """``numpy.tensordot``: sums the products over pairs of dims. `axes` is an int N (the last N
     dims of a with the first N of b, in order) or a pair of sequences (dims of a, dims of b);
     the result has a's other dims, then b's. Differentiable in every engine."""
+    if not isinstance(axes, (tuple, list)):
+        axes = _operator.index(axes)  # an int, NumPy integers included
     a, b = _as_tensors([a, b])
     if isinstance(axes, int):
         if axes < 0:
@@ -61,9 +71,7 @@ def tensordot(a, b, axes=2):
         axes_a = list(range(a.ndim - axes, a.ndim))
         axes_b = list(range(axes))
     else:
-        axes_a, axes_b = axes
-        axes_a = [axes_a] if isinstance(axes_a, int) else [_operator.index(x) for x in axes_a]
-        axes_b = [axes_b] if isinstance(axes_b, int) else [_operator.index(x) for x in axes_b]
+        axes_a, axes_b = (_axis_list(x) for x in axes)
         if len(axes_a) != len(axes_b):
             raise ValueError(f"tensordot: {len(axes_a)} axes of a but {len(axes_b)} of b")
     return _wrap(_c.tfe_tensordot(a._h, b._h, axes_a, axes_b))

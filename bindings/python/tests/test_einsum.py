@@ -337,6 +337,8 @@ def test_traced_einsum_with_symbolic_extents(rng):
     (((2, 3, 4), (4, 3, 2)), ([1, 2], [1, 0])),
     (((2, 3, 4), (4, 5)), ([-1], [0])),
     (((3, 4), (4, 3)), (1, 0)),
+    (((3, 4), (4, 3)), np.int64(1)),
+    (((3, 4), (4, 3)), (np.array([1]), [0])),
 ], ids=str)
 def test_tensordot_matches_numpy(shapes, axes, rng):
     a, b = arrays(rng, shapes)
