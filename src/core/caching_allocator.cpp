@@ -27,7 +27,7 @@ size_t CachingAllocator::size_class(size_t nbytes) {
 void* CachingAllocator::acquire(size_t nbytes, size_t* capacity) {
   *capacity = 0;
   if (nbytes == 0) return nullptr;
-  size_t cls = size_class(nbytes);
+  size_t cls = size_class(nbytes + kTailSlack);
   {
     std::lock_guard lock(mutex_);
     auto it = free_lists_.find(cls);

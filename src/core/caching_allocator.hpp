@@ -23,13 +23,18 @@ struct AllocatorStats {
 class CachingAllocator {
 public:
   static constexpr size_t kAlignment = 64;
+  // Every block has at least this many bytes past the request: optimised BLAS kernels (OpenBLAS's
+  // complex gemv, seen under valgrind in gesdd) load a full vector past the last element of a
+  // matrix, which must stay inside the block, not touch a neighbour or an unmapped page.
+  static constexpr size_t kTailSlack = 64;
 
   // The process-wide instance. It is never destroyed, so tensors that outlive static
   // destruction (a Python interpreter shutting down) can still return their blocks.
   static CachingAllocator& instance();
 
-  // A block of at least nbytes (the returned capacity is the size class). OutOfMemory error when
-  // the system has no memory even after the cache was emptied. nbytes == 0 gives nullptr.
+  // A block of at least nbytes + kTailSlack (the returned capacity is its size class). OutOfMemory
+  // error when the system has no memory even after the cache was emptied. nbytes == 0 gives
+  // nullptr.
   void* acquire(size_t nbytes, size_t* capacity);
   void release(void* ptr, size_t capacity) noexcept;
 

@@ -144,6 +144,11 @@ TEST_CASE("caching allocator: size classes and reuse", "[core][allocator]") {
   CHECK(alloc.stats().hits == hits + 1);
   CHECK(reinterpret_cast<uintptr_t>(q) % CachingAllocator::kAlignment == 0);
   alloc.release(q, cap2);
+  // A request that fills its size class exactly still gets the tail slack.
+  size_t cap3 = 0;
+  void* r = alloc.acquire(128, &cap3);
+  CHECK(cap3 >= 128 + CachingAllocator::kTailSlack);
+  alloc.release(r, cap3);
 }
 
 TEST_CASE("results do not depend on the thread budget", "[core][threads]") {
