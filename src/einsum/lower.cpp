@@ -4,22 +4,18 @@
 #include "ad/eager/recorded.hpp"
 #include "dataflow/tensor/surface.hpp"
 #include "einsum/einsum.hpp"
+#include "einsum/unary_op.hpp"
 #include "eager/surface.hpp"
 
 namespace tfe::einsum {
 
 namespace {
 
-template <class V> V unary(ops::OpCode code, const V& x, const ops::Params& p) {
-  std::array<V, 1> in{x};
-  return eager::call<V>(code, std::span<const V>(in), p);
-}
-
 template <class V> V prepare(const V& x, const OperandPrep& op) {
   V v = x;
-  for (auto [a, b] : op.diags) v = unary(ops::OpCode::ExtractDiag, v, ops::DiagParams{a, b});
-  if (op.squeeze) v = unary(ops::OpCode::Reshape, v, ops::ReshapeParams{op.squeezed});
-  if (!op.sums.empty()) v = unary(ops::OpCode::ReduceSum, v, ops::AxesParams{op.sums});
+  for (auto [a, b] : op.diags) v = unary_op(ops::OpCode::ExtractDiag, v, ops::DiagParams{a, b});
+  if (op.squeeze) v = unary_op(ops::OpCode::Reshape, v, ops::ReshapeParams{op.squeezed});
+  if (!op.sums.empty()) v = unary_op(ops::OpCode::ReduceSum, v, ops::AxesParams{op.sums});
   return v;
 }
 
@@ -50,8 +46,8 @@ V einsum(std::string_view subscripts, std::span<const V> operands, PlanCache* ca
   }
   for (const Step& st : plan->steps) {
     V a = list[static_cast<size_t>(st.i)], b = list[static_cast<size_t>(st.j)];
-    if (!st.sum_i.empty()) a = unary(ops::OpCode::ReduceSum, a, ops::AxesParams{st.sum_i});
-    if (!st.sum_j.empty()) b = unary(ops::OpCode::ReduceSum, b, ops::AxesParams{st.sum_j});
+    if (!st.sum_i.empty()) a = unary_op(ops::OpCode::ReduceSum, a, ops::AxesParams{st.sum_i});
+    if (!st.sum_j.empty()) b = unary_op(ops::OpCode::ReduceSum, b, ops::AxesParams{st.sum_j});
     std::array<V, 2> in{a, b};
     V r = eager::call<V>(ops::OpCode::DotGeneral, std::span<const V>(in), st.dot);
     list.erase(list.begin() + st.j);
@@ -60,7 +56,7 @@ V einsum(std::string_view subscripts, std::span<const V> operands, PlanCache* ca
   }
   V out = list.front();
   if (!plan->perm.empty())
-    out = unary(ops::OpCode::Transpose, out, ops::TransposeParams{plan->perm});
+    out = unary_op(ops::OpCode::Transpose, out, ops::TransposeParams{plan->perm});
   if (joined == DType::Bool) out = eager::cast(out, DType::Bool);
   return out;
 }

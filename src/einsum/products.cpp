@@ -12,6 +12,7 @@
 #include "dataflow/tensor/surface.hpp"
 #include "eager/surface.hpp"
 #include "einsum/einsum.hpp"
+#include "einsum/unary_op.hpp"
 
 namespace tfe::einsum {
 
@@ -27,17 +28,10 @@ void check_letters(size_t needed, size_t rank_a, size_t rank_b) {
          needed, kLetters.size());
 }
 
-template <class V> V unary(ops::OpCode code, const V& x, const ops::Params& p) {
-  std::array<V, 1> in{x};
-  return eager::call<V>(code, std::span<const V>(in), p);
-}
-
 template <class V> V pair(std::string_view subscripts, const V& a, const V& b, PlanCache* cache) {
   std::array<V, 2> in{a, b};
   return einsum<V>(subscripts, std::span<const V>(in), cache);
 }
-
-std::string extent_text(Extent e) { return to_string(e); }
 
 } // namespace
 
@@ -60,8 +54,8 @@ V tensordot(const V& a, const V& b, std::span<const int64_t> axes_a,
     used_a[da] = used_b[db] = true;
     if (sa[da].is_const() && sb[db].is_const() && sa[da] != sb[db])
       fail(Status::ShapeMismatch, "axis %lld of a has extent %s but axis %lld of b has %s",
-           static_cast<long long>(axes_a[k]), extent_text(sa[da]).c_str(),
-           static_cast<long long>(axes_b[k]), extent_text(sb[db]).c_str());
+           static_cast<long long>(axes_a[k]), to_string(sa[da]).c_str(),
+           static_cast<long long>(axes_b[k]), to_string(sb[db]).c_str());
     tb[db] = ta[da];
   }
   std::string out;
@@ -86,11 +80,11 @@ template <class V> V kron(const V& a, const V& b, PlanCache* cache) {
   V pa = a, pb = b;
   if (sa.size() < rank) {
     sa.resize(rank, Extent(1));
-    pa = unary(ops::OpCode::Reshape, a, ops::ReshapeParams{sa});
+    pa = unary_op(ops::OpCode::Reshape, a, ops::ReshapeParams{sa});
   }
   if (sb.size() < rank) {
     sb.resize(rank, Extent(1));
-    pb = unary(ops::OpCode::Reshape, b, ops::ReshapeParams{sb});
+    pb = unary_op(ops::OpCode::Reshape, b, ops::ReshapeParams{sb});
   }
   // Column-major: in each pair of output dims b's index comes first, so it varies fastest.
   std::string ta, tb, out;
@@ -103,7 +97,7 @@ template <class V> V kron(const V& a, const V& b, PlanCache* cache) {
     merged.push_back(sa[d] * sb[d]);
   }
   V product = pair(ta + "," + tb + "->" + out, pa, pb, cache);
-  return unary(ops::OpCode::Reshape, product, ops::ReshapeParams{merged});
+  return unary_op(ops::OpCode::Reshape, product, ops::ReshapeParams{merged});
 }
 
 template <class V> V trace(const V& x, int64_t offset) {
@@ -124,10 +118,10 @@ template <class V> V trace(const V& x, int64_t offset) {
     p.limits = m.shape;
     p.strides.assign(m.shape.size(), 1);
     p.starts[dim] = min_extent(skip, n);
-    v = unary(ops::OpCode::Slice, v, p);
+    v = unary_op(ops::OpCode::Slice, v, p);
   }
-  V diag = unary(ops::OpCode::ExtractDiag, v, ops::DiagParams{0, 1});
-  return unary(ops::OpCode::ReduceSum, diag, ops::AxesParams{Dims{0}});
+  V diag = unary_op(ops::OpCode::ExtractDiag, v, ops::DiagParams{0, 1});
+  return unary_op(ops::OpCode::ReduceSum, diag, ops::AxesParams{Dims{0}});
 }
 
 #define TFE_PRODUCT_INSTANCES(V)                                                                   \

@@ -369,6 +369,11 @@ def _pack_float(fmt, *vals):
                                    for v in vals])
 
 
+def _weak_handle_next_to(x, h):
+    """The weak rank-0 handle of Python scalar x as an operand beside handle h (NEP 50)."""
+    return _weak_scalar_handle(x, _weak_code(x, _c.tfe_tensor_dtype(h)), _c.tfe_tensor_context(h))
+
+
 def _weak_tensor(x, code, ctx_h):
     return _wrap(_weak_scalar_handle(x, _weak_code(x, code), ctx_h))
 
@@ -460,16 +465,10 @@ def _binary(cfn, a, b):
         t = _new_tensor(Tensor)
         t._h = cfn(a._h, b._h)
         return t
-    if (tb is float or tb is int or tb is bool or tb is complex) and type(a) is Tensor:
-        h = a._h
-        s = _weak_scalar_handle(b, _weak_code(b, _c.tfe_tensor_dtype(h)),
-                                _c.tfe_tensor_context(h))
-        return _wrap(cfn(h, s))
-    if (ta is float or ta is int or ta is bool or ta is complex) and tb is Tensor:
-        h = b._h
-        s = _weak_scalar_handle(a, _weak_code(a, _c.tfe_tensor_dtype(h)),
-                                _c.tfe_tensor_context(h))
-        return _wrap(cfn(s, h))
+    if ta is Tensor and (tb is float or tb is int or tb is bool or tb is complex):
+        return _wrap(cfn(a._h, _weak_handle_next_to(b, a._h)))
+    if tb is Tensor and (ta is float or ta is int or ta is bool or ta is complex):
+        return _wrap(cfn(_weak_handle_next_to(a, b._h), b._h))
     try:
         if isinstance(a, Tensor):
             b = _as_tensor(b, a)
