@@ -1,7 +1,7 @@
 // AD entry points (tenferro/ad.h): variables, backward and stored gradients, functional vjp/jvp,
 // scopes. Each checks its arguments and calls the runtime (runtime/ad.hpp), which knows the
-// engine of the value: eager (src/ad/eager/) or dataflow (the semantics of the "eager vs dataflow
-// context" table in tenferro/tensor.h).
+// engine of the value: eager (src/ad/recording/) or dataflow (the semantics of the "eager vs
+// dataflow context" table in tenferro/tensor.h).
 #include <memory>
 
 #include "capi/op_call.hpp"

@@ -1,6 +1,6 @@
 // The DOT printers of the C ABI: a traced function (its derivative functions are functions too)
 // and the eager trace below a tracked tensor, as Graphviz text for `dot -Tsvg`.
-#include "ad/eager/trace_to_dot.hpp"
+#include "ad/recording/trace_to_dot.hpp"
 #include "capi/text_out.hpp"
 #include "graph/to_dot.hpp"
 
@@ -30,7 +30,7 @@ tfe_status tfe_autograd_to_dot(const tfe_tensor* t, char* buf, int64_t capacity,
     if (!t->value.tracked())
       fail(Status::InvalidArgument,
            "t is not tracked: no op with a variable among its operands produced it");
-    copy_text(ad::eager::trace_to_dot(t->value.trace()), buf, capacity, needed);
+    copy_text(ad::recording::trace_to_dot(t->value.trace()), buf, capacity, needed);
   });
 }
 

@@ -6,7 +6,9 @@
 
 #include "capi/linalg_options.hpp"
 #include "capi/op_call.hpp"
+#include "linalg/derived.hpp"
 #include "linalg/surface.hpp"
+#include "linalg/truncated.hpp"
 
 using namespace tfe;
 using namespace tfe::capi;
@@ -253,6 +255,50 @@ tfe_status tfe_linalg_tensorsolve(tfe_tensor** out, const tfe_tensor* a, const t
   return op_call(
       "tfe_linalg_tensorsolve", out,
       [](const auto& x, const auto& y) { return api::tensorsolve(x, y); }, Arg{a, "a"},
+      Arg{b, "b"});
+}
+
+tfe_status tfe_linalg_svd_truncated(tfe_tensor** out_u, tfe_tensor** out_s, tfe_tensor** out_vh,
+                                    const tfe_tensor* a, const tfe_linalg_options* opts) {
+  const LinalgOptions& o = options_or_default(opts);
+  api::SvdTruncation t{o.max_rank, o.cutoff_rtol, o.cutoff_atol, o.derivative_eps};
+  return op_call_outputs<3>(
+      "tfe_linalg_svd_truncated", {Out{out_u, "out_u"}, Out{out_s, "out_s"}, Out{out_vh, "out_vh"}},
+      [&](const auto& x) { return api::svd_truncated(x, t); }, Arg{a, "a"});
+}
+
+tfe_status tfe_linalg_qr_pivoted(tfe_tensor** out_q, tfe_tensor** out_r, tfe_tensor** out_perm,
+                                 const tfe_tensor* a, const tfe_linalg_options* opts) {
+  bool complete = options_or_default(opts).full_matrices;
+  return op_call_outputs<3>(
+      "tfe_linalg_qr_pivoted",
+      {Out{out_q, "out_q"}, Out{out_r, "out_r"}, Out{out_perm, "out_perm"}},
+      [&](const auto& x) { return api::qr_pivoted(x, complete); }, Arg{a, "a"});
+}
+
+tfe_status tfe_linalg_matrix_rank(tfe_tensor** out, const tfe_tensor* a, double atol,
+                                  const tfe_linalg_options* opts) {
+  const LinalgOptions& o = options_or_default(opts);
+  return op_call(
+      "tfe_linalg_matrix_rank", out,
+      [&](const auto& x) {
+        if (std::isnan(atol)) fail(Status::InvalidArgument, "atol is NaN");
+        return api::matrix_rank(x, atol, o.rtol, o.hermitian);
+      },
+      Arg{a, "a"});
+}
+
+tfe_status tfe_linalg_logdet(tfe_tensor** out, const tfe_tensor* a) {
+  return op_call(
+      "tfe_linalg_logdet", out, [](const auto& x) { return api::logdet(x); }, Arg{a, "a"});
+}
+
+tfe_status tfe_linalg_cholesky_solve(tfe_tensor** out, const tfe_tensor* l, const tfe_tensor* b,
+                                     const tfe_linalg_options* opts) {
+  bool upper = options_or_default(opts).upper;
+  return op_call(
+      "tfe_linalg_cholesky_solve", out,
+      [&](const auto& x, const auto& y) { return api::cholesky_solve(x, y, upper); }, Arg{l, "l"},
       Arg{b, "b"});
 }
 

@@ -92,4 +92,23 @@ tfe_status tfe_linalg_options_set_hermitian(tfe_linalg_options* o, int32_t hermi
   return set(fn, o, [&](LinalgOptions& x) { x.hermitian = flag(hermitian, fn); });
 }
 
+tfe_status tfe_linalg_options_set_max_rank(tfe_linalg_options* o, int64_t max_rank) {
+  return set("tfe_linalg_options_set_max_rank", o, [&](LinalgOptions& x) {
+    if (max_rank < -1)
+      fail(Status::InvalidArgument, "max_rank must be >= 0, or -1 for no limit, not %lld",
+           static_cast<long long>(max_rank));
+    x.max_rank = max_rank;
+  });
+}
+
+tfe_status tfe_linalg_options_set_cutoff(tfe_linalg_options* o, double rtol, double atol) {
+  return set("tfe_linalg_options_set_cutoff", o, [&](LinalgOptions& x) {
+    if (!(rtol >= 0) || !(atol >= 0) || std::isinf(rtol) || std::isinf(atol))
+      fail(Status::InvalidArgument, "rtol and atol must be finite and >= 0, not %g and %g", rtol,
+           atol);
+    x.cutoff_rtol = rtol;
+    x.cutoff_atol = atol;
+  });
+}
+
 } // extern "C"

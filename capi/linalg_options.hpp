@@ -16,6 +16,8 @@ struct LinalgOptions {
   double derivative_eps = 0;
   double rtol = -1; // negative: the dtype's default
   bool hermitian = false;
+  int64_t max_rank = -1; // svd_truncated; negative: no limit
+  double cutoff_rtol = 0, cutoff_atol = 0;
 };
 } // namespace tfe::capi
 

@@ -5,9 +5,9 @@ set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build ccache pkg-config
-  libopenblas-dev liblapacke-dev libsleef-dev
+  libopenblas-dev liblapacke-dev libsleef-dev libboost-dev
   catch2 libcmocka-dev libbenchmark-dev
-  swig python3-dev python3-numpy python3-pytest python3-torch
+  swig python3-dev python3-numpy python3-scipy python3-pytest python3-torch
   gfortran clang-16 libclang-rt-16-dev clang-format doxygen graphviz python3-matplotlib binutils
   abigail-tools bindgen python3-clang-16 valgrind
 )

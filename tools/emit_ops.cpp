@@ -20,6 +20,29 @@
 
 namespace {
 
+// text as comment lines of at most 100 columns: the first starts with `first`, the others with
+// `rest` (the repository's line limit; clang-format leaves such lines alone).
+std::string comment_lines(const char* first, const char* rest, const std::string& text) {
+  constexpr size_t kWidth = 100;
+  std::string out, line = first;
+  size_t line_start_len = line.size();
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t end = text.find(' ', pos);
+    if (end == std::string::npos) end = text.size();
+    std::string word = text.substr(pos, end - pos);
+    if (line.size() > line_start_len && line.size() + 1 + word.size() > kWidth) {
+      out += line + "\n";
+      line = rest;
+      line_start_len = line.size();
+    }
+    if (line.size() > line_start_len) line += ' ';
+    line += word;
+    pos = end + 1;
+  }
+  return out + line + "\n";
+}
+
 const char* group_name(tfe::ops::OpGroup g) {
   using tfe::ops::OpGroup;
   switch (g) {
@@ -32,6 +55,7 @@ const char* group_name(tfe::ops::OpGroup g) {
   case OpGroup::Reduce: return "reduce";
   case OpGroup::Structural: return "structural";
   case OpGroup::Indexing: return "indexing";
+  case OpGroup::Order: return "order";
   case OpGroup::Constant: return "constant";
   case OpGroup::Extension: return "extension";
   }
@@ -140,7 +164,8 @@ extern "C" {
 #endif
 )");
   for (const AnalyticRow& r : analytic_rows()) {
-    std::printf("\n/** %s\n * Accepts %s.\n", r.summary, accepted(r.accepts, false).c_str());
+    std::printf("\n%s * Accepts %s.\n", comment_lines("/** ", " * ", r.summary).c_str(),
+                accepted(r.accepts, false).c_str());
     if (r.arity == 1) {
       std::printf(" * @param[out] out new reference owned by the caller, NULL on failure.\n"
                   " * @param x borrowed operand.\n");
@@ -160,9 +185,10 @@ extern "C" {
           "TFE_API TFE_NODISCARD tfe_status tfe_%s(tfe_tensor** out, const tfe_tensor* x);\n",
           r.name);
     else
+      // the continuation lines up with the opening parenthesis, as clang-format puts it
       std::printf("TFE_API TFE_NODISCARD tfe_status tfe_%s(tfe_tensor** out, const tfe_tensor* a,\n"
-                  "                                           const tfe_tensor* b);\n",
-                  r.name);
+                  "%*sconst tfe_tensor* b);\n",
+                  r.name, static_cast<int>(std::strlen(r.name) + 38), "");
   }
   std::printf("\n#ifdef __cplusplus\n}\n#endif\n\n#endif /* TENFERRO_OPS_MATH_H */\n");
 }
@@ -190,7 +216,8 @@ void emit_cxx() {
               "// test ops_cxx_drift fails when this file and the rows differ).\n"
               "namespace tfe {\n");
   for (const AnalyticRow& r : analytic_rows()) {
-    std::printf("\n// %s Accepts %s.\n", r.summary, accepted(r.accepts, false).c_str());
+    std::string doc = std::string(r.summary) + " Accepts " + accepted(r.accepts, false) + ".";
+    std::printf("\n%s", comment_lines("// ", "// ", doc).c_str());
     if (r.arity == 1)
       std::printf("inline Tensor %s(const Tensor& x) { return detail::make(tfe_%s, x.get()); }\n",
                   r.name, r.name);

@@ -13,6 +13,7 @@
  *                                                the proxy releases the handle when collected
  *   tfe_tensor** out_grads                       list of proxies, one per handle of the (n, xs)
  *                                                array of the same call
+ *   tfe_tensor** outs, int32_t n_outs            an int n_outs; a list of n_outs proxies back
  *   int32_t / int64_t / uint64_t / double *      trailing scalar output: returned
  *   const void** out                             returned as an int address
  *   int64_t* out_shape                           returned as a tuple (ndim of the first argument)
@@ -445,6 +446,42 @@ _COUNT_NAMES = ("ndim", "n", "n_axes", "n_dims", "n_contracting", "n_batch", "n_
   }
 }
 
+/* (outs, n_outs): the caller says how many pieces (an int); a list of that many proxies back. */
+%typemap(in) (tfe_tensor** outs, int32_t n_outs) (int32_t cnt = 0) {
+  {
+    long long v = PyLong_AsLongLong($input);
+    if (v == -1 && PyErr_Occurred()) SWIG_fail;
+    if (v < 1 || v > INT32_MAX) {
+      PyErr_Format(PyExc_ValueError, "n_outs must be >= 1, not %lld", v);
+      SWIG_fail;
+    }
+    cnt = (int32_t)v;
+    $2 = cnt;
+    $1 = (tfe_tensor**)calloc((size_t)cnt, sizeof(tfe_tensor*));
+    if (!$1) { PyErr_NoMemory(); SWIG_fail; }
+  }
+}
+%typemap(argout) (tfe_tensor** outs, int32_t n_outs) {
+  {
+    PyObject* l = PyList_New(cnt$argnum);
+    for (int32_t i = 0; l && i < cnt$argnum; ++i) {
+      PyObject* h = $1[i] ? SWIG_NewPointerObj(SWIG_as_voidptr($1[i]), $descriptor(tfe_tensor*),
+                                              SWIG_POINTER_OWN)
+                          : (Py_INCREF(Py_None), Py_None);
+      $1[i] = NULL;
+      PyList_SET_ITEM(l, i, h);
+    }
+    $result = tfepy_append($result, l);
+    if (!$result) SWIG_fail;
+  }
+}
+%typemap(freearg) (tfe_tensor** outs, int32_t n_outs) {
+  if ($1) {
+    for (int32_t i = 0; i < cnt$argnum; ++i) tfe_tensor_release($1[i]);
+    free($1);
+  }
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* Memory: const void* inputs, caller buffers, adopted buffers.                               */
 /* ------------------------------------------------------------------------------------------ */
@@ -596,6 +633,8 @@ static PyObject* _tfepy_capsule_name(PyObject* obj) {
 %include "tenferro/ops_elementwise.h"
 %include "tenferro/ops_math.h"
 %include "tenferro/ops_shape.h"
+%include "tenferro/ops_order.h"
+%include "tenferro/ops_numeric.h"
 %include "tenferro/interop.h"
 %include "tenferro/program.h"
 %include "tenferro/ad.h"

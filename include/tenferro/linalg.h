@@ -491,6 +491,101 @@ TFE_API TFE_NODISCARD tfe_status tfe_linalg_tensorinv(tfe_tensor** out, const tf
 TFE_API TFE_NODISCARD tfe_status tfe_linalg_tensorsolve(tfe_tensor** out, const tfe_tensor* a,
                                                         const tfe_tensor* b);
 
+/** tfe_linalg_svd_truncated: keep at most max_rank singular triplets (the largest). Default -1:
+ *  no limit.
+ *  @param o the options object (borrowed).
+ *  @param max_rank the most triplets kept, >= 0, or -1 for no limit.
+ *  @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle; max_rank < -1).
+ *  @since 0.2 */
+TFE_API TFE_NODISCARD tfe_status tfe_linalg_options_set_max_rank(tfe_linalg_options* o,
+                                                                 int64_t max_rank);
+/** tfe_linalg_svd_truncated: drop the singular triplets with s <= max(atol, rtol * s_max) of
+ *  their matrix. Default 0, 0: no cutoff.
+ *  @param o the options object (borrowed).
+ *  @param rtol the relative cutoff, finite and >= 0 (0: none).
+ *  @param atol the absolute cutoff, finite and >= 0 (0: none).
+ *  @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle; a negative, NaN or
+ *          infinite cutoff).
+ *  @since 0.2 */
+TFE_API TFE_NODISCARD tfe_status tfe_linalg_options_set_cutoff(tfe_linalg_options* o, double rtol,
+                                                               double atol);
+/** Truncated SVD: the reduced SVD A = U diag(S) Vh keeping the R largest singular triplets that
+ *  pass the options' max_rank and cutoff (tfe_linalg_options_set_max_rank,
+ *  tfe_linalg_options_set_cutoff). U [M,R,B..], S [R,B..] descending, Vh [R,N,B..]. A batch
+ *  keeps one R: for eager tensors the largest count kept by any of its matrices; inside traced
+ *  functions and dataflow contexts (values unknown when the shape is fixed) min(max_rank, K).
+ *  The triplets a matrix does not keep are exact zeros. The derivative is exact for functions of
+ *  the kept factors wherever the kept singular values are distinct, nonzero and separated from
+ *  the discarded ones (the discarded subspace's term included); derivative_eps broadens it as
+ *  for tfe_linalg_svd_ex.
+ * @param[out] out_u new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ * @param[out] out_s new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ * @param[out] out_vh new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ * @param a the operand [M,N,B..] (borrowed).
+ * @param opts options (borrowed), or NULL for every default (no truncation).
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle or output);
+ *        TFE_ERR_SHAPE_MISMATCH (rank < 2); TFE_ERR_DTYPE_MISMATCH (not F32, F64, C32 or C64);
+ *        TFE_ERR_NOT_SUPPORTED (symbolic matrix dims); TFE_ERR_NON_CONVERGENCE (NaN or inf in a).
+ * @since 0.2 */
+TFE_API TFE_NODISCARD tfe_status tfe_linalg_svd_truncated(tfe_tensor** out_u, tfe_tensor** out_s,
+                                                          tfe_tensor** out_vh, const tfe_tensor* a,
+                                                          const tfe_linalg_options* opts);
+/** QR with column pivoting (rank-revealing, LAPACK geqp3): A[:, perm] = Q R with |diag(R)|
+ *  non-increasing, SciPy's qr(pivoting=True). Reduced (Q [M,K], R [K,N]) or, with
+ *  full_matrices, complete (Q [M,M], R [M,N]); perm I64 [N,B..], 0-based. The derivative is that
+ *  of Q and R at the fixed column order (the order is piecewise constant in A).
+ * @param[out] out_q new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ * @param[out] out_r new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ * @param[out] out_perm new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ * @param a the operand [M,N,B..] (borrowed).
+ * @param opts options (borrowed), or NULL for every default.
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle or output);
+ *        TFE_ERR_SHAPE_MISMATCH (rank < 2); TFE_ERR_DTYPE_MISMATCH (not F32, F64, C32 or C64).
+ * @since 0.2 */
+TFE_API TFE_NODISCARD tfe_status tfe_linalg_qr_pivoted(tfe_tensor** out_q, tfe_tensor** out_r,
+                                                       tfe_tensor** out_perm, const tfe_tensor* a,
+                                                       const tfe_linalg_options* opts);
+
+/** The rank of each matrix [B..] (I64): the number of singular values (|eigenvalues| with the
+ *  hermitian option) above max(atol, rtol * the largest). rtol and hermitian come from opts; a
+ *  negative rtol (the default) means max(M, N) * machine epsilon of the dtype when atol <= 0 and 0
+ *  when atol > 0 (NumPy's and PyTorch's rule). Integer-valued: not differentiable.
+ *  @param[out] out new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ *  @param a the operand [M,N,B..] (borrowed).
+ *  @param atol the absolute cut-off; <= 0 for none.
+ *  @param opts options (borrowed: rtol, hermitian), or NULL for every default.
+ *  @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle or output);
+ *         TFE_ERR_SHAPE_MISMATCH (rank < 2, a non-square matrix where one is needed, dims that do
+ *         not match); TFE_ERR_DTYPE_MISMATCH (not F32, F64, C32 or C64).
+ *  @since 0.2 */
+TFE_API TFE_NODISCARD tfe_status tfe_linalg_matrix_rank(tfe_tensor** out, const tfe_tensor* a,
+                                                        double atol,
+                                                        const tfe_linalg_options* opts);
+/** log det(A) per matrix, from the LU factorisation (slogdet). Real input: NaN where the
+ *  determinant is negative and -inf where it is zero (as torch.logdet); complex input: the
+ *  principal logarithm of the complex determinant. Differentiable: tr(A^-1 dA).
+ *  @param[out] out new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ *  @param a the square operand [N,N,B..] (borrowed).
+ *  @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle or output);
+ *         TFE_ERR_SHAPE_MISMATCH (rank < 2, a non-square matrix where one is needed, dims that do
+ *         not match); TFE_ERR_DTYPE_MISMATCH (not F32, F64, C32 or C64).
+ *  @since 0.2 */
+TFE_API TFE_NODISCARD tfe_status tfe_linalg_logdet(tfe_tensor** out, const tfe_tensor* a);
+/** X with A X = B from the Cholesky factor of A: A = L L^H (default) or A = U^H U (the upper
+ *  option of opts). Only the factor's triangle is read. Two triangular solves, differentiable in
+ *  both the factor and B; batch dims broadcast.
+ *  @param[out] out new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ *  @param l the triangular factor [N,N,B..] (borrowed).
+ *  @param b the right-hand side [N,K,B..] (borrowed).
+ *  @param opts options (borrowed: upper), or NULL for every default.
+ *  @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle or output);
+ *         TFE_ERR_SHAPE_MISMATCH (rank < 2, a non-square matrix where one is needed, dims that do
+ *         not match); TFE_ERR_DTYPE_MISMATCH (not F32, F64, C32 or C64).
+ *  @since 0.2 */
+TFE_API TFE_NODISCARD tfe_status tfe_linalg_cholesky_solve(tfe_tensor** out, const tfe_tensor* l,
+                                                           const tfe_tensor* b,
+                                                           const tfe_linalg_options* opts);
+
 #ifdef __cplusplus
 }
 #endif

@@ -225,6 +225,77 @@ TFE_API TFE_NODISCARD tfe_status tfe_real(tfe_tensor** out, const tfe_tensor* x)
  *        the function does not accept). */
 TFE_API TFE_NODISCARD tfe_status tfe_imag(tfe_tensor** out, const tfe_tensor* x);
 
+/* ---- host scalar operands ------------------------------------------------------------------- */
+
+/** Kinds of a host scalar operand (tfe_weak_scalar, tfe_binary_scalar): the four kinds of scalar a
+ *  dynamic language passes (Python's bool, int, float and complex). */
+#define TFE_SCALAR_BOOL 0    /**< a bool, given in int_value (0 or 1). */
+#define TFE_SCALAR_INT 1     /**< an integer, given in int_value. */
+#define TFE_SCALAR_FLOAT 2   /**< a real number, given in re. */
+#define TFE_SCALAR_COMPLEX 3 /**< a complex number, given in re and im. */
+
+/** The binary functions tfe_binary_scalar runs (int32_t values). */
+#define TFE_BINOP_ADD 0       /**< tfe_add. */
+#define TFE_BINOP_SUB 1       /**< tfe_sub. */
+#define TFE_BINOP_MUL 2       /**< tfe_mul. */
+#define TFE_BINOP_DIV 3       /**< tfe_div (true division). */
+#define TFE_BINOP_DIV_TRUNC 4 /**< tfe_div_trunc. */
+#define TFE_BINOP_REM 5       /**< tfe_rem. */
+#define TFE_BINOP_POW 6       /**< tfe_pow. */
+#define TFE_BINOP_MAXIMUM 7   /**< tfe_maximum. */
+#define TFE_BINOP_MINIMUM 8   /**< tfe_minimum. */
+#define TFE_BINOP_AND 9       /**< tfe_and. */
+#define TFE_BINOP_OR 10       /**< tfe_or. */
+#define TFE_BINOP_XOR 11      /**< tfe_xor. */
+#define TFE_BINOP_EQ 12       /**< tfe_compare with TFE_CMP_EQ. */
+#define TFE_BINOP_NE 13       /**< tfe_compare with TFE_CMP_NE. */
+#define TFE_BINOP_LT 14       /**< tfe_compare with TFE_CMP_LT. */
+#define TFE_BINOP_LE 15       /**< tfe_compare with TFE_CMP_LE. */
+#define TFE_BINOP_GT 16       /**< tfe_compare with TFE_CMP_GT. */
+#define TFE_BINOP_GE 17       /**< tfe_compare with TFE_CMP_GE. */
+
+/** A rank-0 tensor holding a host scalar as a weak operand beside an operand of dtype `beside`:
+ *  the dtype NumPy 2 gives a Python scalar next to an array (NEP 50). The scalar's kind decides
+ *  (bool < int < float < complex) and within a kind the operand's precision wins: an int beside
+ *  I32 is I32, a float beside F32 is F32, a float beside an integer dtype is F64, a complex beside
+ *  F32 or C32 is C32 and beside anything else C64, a bool takes `beside`, an int beside Bool is
+ *  I64. So `tfe_mul(&y, x_f32, s)` stays F32 where a strong F64 scalar would promote to F64.
+ *  A float beyond F32's range becomes +-inf in F32 (as NumPy's cast).
+ * @param[out] out new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ * @param ctx the context the tensor is made in (borrowed).
+ * @param beside the dtype (TFE_BOOL .. TFE_C64) of the operand the scalar will be combined with.
+ * @param kind TFE_SCALAR_BOOL, _INT, _FLOAT or _COMPLEX.
+ * @param int_value the value of a BOOL (0 or 1) or INT scalar; ignored for the other kinds.
+ * @param re the value of a FLOAT scalar, the real part of a COMPLEX one; ignored otherwise.
+ * @param im the imaginary part of a COMPLEX scalar; ignored otherwise.
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (NULL or released context, unknown dtype or kind, a
+ *         BOOL value other than 0 or 1, an integer outside the range of an integer `beside`).
+ * @since 0.2 */
+TFE_API TFE_NODISCARD tfe_status tfe_weak_scalar(tfe_tensor** out, tfe_context* ctx, int32_t beside,
+                                                 int32_t kind, int64_t int_value, double re,
+                                                 double im);
+
+/** A binary function of a tensor and a weak host scalar in one call: `op(x, s)`, or `op(s, x)`
+ *  when scalar_first is nonzero, where s is the weak scalar tfe_weak_scalar makes beside x's dtype.
+ * The result, its dtype, its derivative and its errors are those of the function op names with that
+ *  operand; this entry point only saves building the scalar's handle, which matters to bindings
+ *  whose operators take scalars (Python's `x * 2.0`).
+ * @param[out] out new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ * @param op TFE_BINOP_ADD .. TFE_BINOP_GE.
+ * @param x the tensor operand (borrowed).
+ * @param kind the scalar's kind, as for tfe_weak_scalar.
+ * @param int_value the value of a BOOL or INT scalar.
+ * @param re the value of a FLOAT scalar, the real part of a COMPLEX one.
+ * @param im the imaginary part of a COMPLEX scalar.
+ * @param scalar_first nonzero: the scalar is the first operand (`2.0 - x`).
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (NULL or released handle, unknown op or kind, a value
+ *         as tfe_weak_scalar refuses); TFE_ERR_DTYPE_MISMATCH (a dtype op does not accept).
+ * @since 0.2 */
+TFE_API TFE_NODISCARD tfe_status tfe_binary_scalar(tfe_tensor** out, int32_t op,
+                                                   const tfe_tensor* x, int32_t kind,
+                                                   int64_t int_value, double re, double im,
+                                                   int32_t scalar_first);
+
 #ifdef __cplusplus
 }
 #endif

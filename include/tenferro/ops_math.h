@@ -270,6 +270,36 @@ TFE_API TFE_NODISCARD tfe_status tfe_erfc(tfe_tensor** out, const tfe_tensor* x)
  * @since 0.2 */
 TFE_API TFE_NODISCARD tfe_status tfe_trunc(tfe_tensor** out, const tfe_tensor* x);
 
+/** log(abs(Gamma(x))); +inf at the poles 0, -1, -2, ...
+ * Accepts F32, F64.
+ * @param[out] out new reference owned by the caller, NULL on failure.
+ * @param x borrowed operand.
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle);
+ *         TFE_ERR_DTYPE_MISMATCH (another dtype).
+ * @since 0.2 */
+TFE_API TFE_NODISCARD tfe_status tfe_lgamma(tfe_tensor** out, const tfe_tensor* x);
+
+/** The digamma function psi(x), the derivative of lgamma; NaN at the poles 0, -1, -2, ...
+ * Accepts F32, F64.
+ * @param[out] out new reference owned by the caller, NULL on failure.
+ * @param x borrowed operand.
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle);
+ *         TFE_ERR_DTYPE_MISMATCH (another dtype).
+ * @since 0.2 */
+TFE_API TFE_NODISCARD tfe_status tfe_digamma(tfe_tensor** out, const tfe_tensor* x);
+
+/** polygamma(n, x): the n-th derivative of digamma at x; n is rounded to the nearest integer (no
+ * derivative in n) and n < 0 gives NaN.
+ * Accepts F32, F64.
+ * @param[out] out new reference owned by the caller, NULL on failure.
+ * @param a, b borrowed operands of one context; they broadcast left-aligned.
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, two contexts);
+ *         TFE_ERR_DTYPE_MISMATCH (another dtype);
+ *         TFE_ERR_SHAPE_MISMATCH (shapes that do not broadcast).
+ * @since 0.2 */
+TFE_API TFE_NODISCARD tfe_status tfe_polygamma(tfe_tensor** out, const tfe_tensor* a,
+                                               const tfe_tensor* b);
+
 #ifdef __cplusplus
 }
 #endif

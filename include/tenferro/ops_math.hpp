@@ -91,4 +91,17 @@ inline Tensor erfc(const Tensor& x) { return detail::make(tfe_erfc, x.get()); }
 // x rounded toward zero. Accepts F32, F64.
 inline Tensor trunc(const Tensor& x) { return detail::make(tfe_trunc, x.get()); }
 
+// log(abs(Gamma(x))); +inf at the poles 0, -1, -2, ... Accepts F32, F64.
+inline Tensor lgamma(const Tensor& x) { return detail::make(tfe_lgamma, x.get()); }
+
+// The digamma function psi(x), the derivative of lgamma; NaN at the poles 0, -1, -2, ... Accepts
+// F32, F64.
+inline Tensor digamma(const Tensor& x) { return detail::make(tfe_digamma, x.get()); }
+
+// polygamma(n, x): the n-th derivative of digamma at x; n is rounded to the nearest integer (no
+// derivative in n) and n < 0 gives NaN. Accepts F32, F64.
+inline Tensor polygamma(const Tensor& a, const Tensor& b) {
+  return detail::make(tfe_polygamma, a.get(), b.get());
+}
+
 } // namespace tfe

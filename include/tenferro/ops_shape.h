@@ -373,6 +373,156 @@ TFE_API TFE_NODISCARD tfe_status tfe_concatenate(tfe_tensor** out, int32_t n, tf
 TFE_API TFE_NODISCARD tfe_status tfe_stack(tfe_tensor** out, int32_t n, tfe_tensor* const* xs,
                                            int64_t axis);
 
+/* ---- shape helpers (NumPy's names; axes are tensor dims, dim 0 fastest) ---- */
+
+/** x without the listed axes, each of extent 1; n_axes == 0 drops every extent-1 axis. A view.
+ *  @param[out] out new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ *  @param x the operand (borrowed).
+ *  @param n_axes number of entries of axes (0: every extent-1 axis).
+ *  @param axes n_axes distinct axes of extent 1 (negative axes count from the end).
+ *  @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL array with a
+ *         non-zero count, an axis out of range, duplicate axes, a bad parameter);
+ *         TFE_ERR_SHAPE_MISMATCH (extents that do not agree); TFE_ERR_DTYPE_MISMATCH (a dtype the
+ *         function does not accept).
+ *  @since 0.2 */
+TFE_API TFE_NODISCARD tfe_status tfe_squeeze(tfe_tensor** out, const tfe_tensor* x, int32_t n_axes,
+                                             const int64_t* axes);
+/** x with new extent-1 axes at the listed positions, counted in the result's rank. A view.
+ *  @param[out] out new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ *  @param x the operand (borrowed).
+ *  @param n_axes number of entries of axes.
+ *  @param axes n_axes distinct positions in the result (negative count from its end).
+ *  @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL array with a
+ *         non-zero count, an axis out of range, duplicate axes, a bad parameter);
+ *         TFE_ERR_SHAPE_MISMATCH (extents that do not agree); TFE_ERR_DTYPE_MISMATCH (a dtype the
+ *         function does not accept).
+ *  @since 0.2 */
+TFE_API TFE_NODISCARD tfe_status tfe_expand_dims(tfe_tensor** out, const tfe_tensor* x,
+                                                 int32_t n_axes, const int64_t* axes);
+/** x with axis source[i] moved to position destination[i]; the other axes keep their order.
+ *  A view (a transpose).
+ *  @param[out] out new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ *  @param x the operand (borrowed).
+ *  @param n_axes number of entries of source and of destination.
+ *  @param source n_axes distinct axes of x.
+ *  @param destination n_axes distinct positions in the result.
+ *  @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL array with a
+ *         non-zero count, an axis out of range, duplicate axes, a bad parameter);
+ *         TFE_ERR_SHAPE_MISMATCH (extents that do not agree); TFE_ERR_DTYPE_MISMATCH (a dtype the
+ *         function does not accept).
+ *  @since 0.2 */
+TFE_API TFE_NODISCARD tfe_status tfe_moveaxis(tfe_tensor** out, const tfe_tensor* x, int32_t n_axes,
+                                              const int64_t* source, const int64_t* destination);
+/** x with two axes exchanged. A view.
+ *  @param[out] out new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ *  @param x the operand (borrowed).
+ *  @param axis1 one axis (a negative axis counts from the end).
+ *  @param axis2 the other axis.
+ *  @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL array with a
+ *         non-zero count, an axis out of range, duplicate axes, a bad parameter);
+ *         TFE_ERR_SHAPE_MISMATCH (extents that do not agree); TFE_ERR_DTYPE_MISMATCH (a dtype the
+ *         function does not accept).
+ *  @since 0.2 */
+TFE_API TFE_NODISCARD tfe_status tfe_swapaxes(tfe_tensor** out, const tfe_tensor* x, int64_t axis1,
+                                              int64_t axis2);
+/** The elements as a rank-1 tensor in column-major order (dim 0 fastest; the storage order, so a
+ *  view when x is compact). NumPy's row-major ravel is tfe_flatten of the reversed transpose.
+ *  @param[out] out new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ *  @param x the operand (borrowed).
+ *  @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL array with a
+ *         non-zero count, an axis out of range, duplicate axes, a bad parameter);
+ *         TFE_ERR_SHAPE_MISMATCH (extents that do not agree); TFE_ERR_DTYPE_MISMATCH (a dtype the
+ *         function does not accept).
+ *  @since 0.2 */
+TFE_API TFE_NODISCARD tfe_status tfe_flatten(tfe_tensor** out, const tfe_tensor* x);
+/** Pieces of x along axis (views): n_outs equal sections (n == 0; n_outs must divide the
+ *  extent) or the n + 1 pieces between the split points indices (NumPy's rule: a negative
+ *  point counts from the end, points are clamped into [0, extent], a piece between decreasing
+ *  points is empty). All or none: on failure every slot of outs is NULL.
+ *  @param[out] outs n_outs slots, each a new reference owned by the caller; NULL on failure.
+ *  @param n_outs number of pieces, >= 1 (n + 1 when indices are given).
+ *  @param x the operand (borrowed).
+ *  @param n number of split points (0: equal sections).
+ *  @param indices n split points along axis.
+ *  @param axis the axis (a negative axis counts from the end); its extent must be concrete.
+ *  @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL array with a
+ *         non-zero count, an axis out of range, duplicate axes, a bad parameter);
+ *         TFE_ERR_SHAPE_MISMATCH (extents that do not agree); TFE_ERR_DTYPE_MISMATCH (a dtype the
+ *         function does not accept).
+ *  @since 0.2 */
+TFE_API TFE_NODISCARD tfe_status tfe_split(tfe_tensor** outs, int32_t n_outs, const tfe_tensor* x,
+                                           int32_t n, const int64_t* indices, int64_t axis);
+/** x repeated reps[d] times along dim d. Left-aligned like broadcasting: more reps than dims add
+ *  trailing dims, fewer leave the last dims alone (NumPy aligns reps on the right: pass them
+ *  padded). One broadcast and one reshape.
+ *  @param[out] out new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ *  @param x the operand (borrowed).
+ *  @param ndim number of entries of reps.
+ *  @param reps ndim counts >= 0.
+ *  @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL array with a
+ *         non-zero count, an axis out of range, duplicate axes, a bad parameter);
+ *         TFE_ERR_SHAPE_MISMATCH (extents that do not agree); TFE_ERR_DTYPE_MISMATCH (a dtype the
+ *         function does not accept).
+ *  @since 0.2 */
+TFE_API TFE_NODISCARD tfe_status tfe_tile(tfe_tensor** out, const tfe_tensor* x, int32_t ndim,
+                                          const int64_t* reps);
+/** Each element along axis repeated: repeats[0] times for every element (n == 1) or
+ *  repeats[i] times for element i (n == the extent), as np.repeat with an axis.
+ *  @param[out] out new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ *  @param x the operand (borrowed).
+ *  @param n 1, or the extent along axis.
+ *  @param repeats n counts >= 0.
+ *  @param axis the axis (a negative axis counts from the end).
+ *  @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL array with a
+ *         non-zero count, an axis out of range, duplicate axes, a bad parameter);
+ *         TFE_ERR_SHAPE_MISMATCH (extents that do not agree); TFE_ERR_DTYPE_MISMATCH (a dtype the
+ *         function does not accept).
+ *  @since 0.2 */
+TFE_API TFE_NODISCARD tfe_status tfe_repeat(tfe_tensor** out, const tfe_tensor* x, int32_t n,
+                                            const int64_t* repeats, int64_t axis);
+/** Elements shifted by shifts[i] along axes[i], wrapping around (element j goes to j + shift).
+ *  n_axes == 0: one shift over the column-major flattening, shape kept.
+ *  @param[out] out new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ *  @param x the operand (borrowed).
+ *  @param n number of shifts (n_axes, or 1 when n_axes == 0).
+ *  @param shifts the shifts (any sign).
+ *  @param n_axes number of axes (0: the flattening).
+ *  @param axes n_axes axes (negative axes count from the end; an axis may repeat, as NumPy).
+ *  @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL array with a
+ *         non-zero count, an axis out of range, duplicate axes, a bad parameter);
+ *         TFE_ERR_SHAPE_MISMATCH (extents that do not agree); TFE_ERR_DTYPE_MISMATCH (a dtype the
+ *         function does not accept).
+ *  @since 0.2 */
+TFE_API TFE_NODISCARD tfe_status tfe_roll(tfe_tensor** out, const tfe_tensor* x, int32_t n,
+                                          const int64_t* shifts, int32_t n_axes,
+                                          const int64_t* axes);
+/** The diagonal of dims (axis1, axis2) at offset (above the main one for offset > 0, below for
+ *  < 0) as dim 0 of the result; the other dims follow in their order (with the defaults 0, 1 a
+ *  batch [M,N,B..] gives [K,B..]; NumPy puts the diagonal last). A view.
+ *  @param[out] out new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ *  @param x the operand (borrowed).
+ *  @param offset the diagonal (0 the main one); beyond the matrix: an empty diagonal.
+ *  @param axis1 the row dim.
+ *  @param axis2 the column dim (another dim than axis1).
+ *  @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL array with a
+ *         non-zero count, an axis out of range, duplicate axes, a bad parameter);
+ *         TFE_ERR_SHAPE_MISMATCH (extents that do not agree); TFE_ERR_DTYPE_MISMATCH (a dtype the
+ *         function does not accept).
+ *  @since 0.2 */
+TFE_API TFE_NODISCARD tfe_status tfe_diagonal(tfe_tensor** out, const tfe_tensor* x, int64_t offset,
+                                              int64_t axis1, int64_t axis2);
+/** A vector [N] gives the square matrix [N+|k|, N+|k|] with it on diagonal k; a matrix gives its
+ *  diagonal k (tfe_diagonal). Other ranks fail.
+ *  @param[out] out new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ *  @param x the operand (borrowed).
+ *  @param k the diagonal (0 the main one, > 0 above, < 0 below).
+ *  @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL array with a
+ *         non-zero count, an axis out of range, duplicate axes, a bad parameter);
+ *         TFE_ERR_SHAPE_MISMATCH (extents that do not agree); TFE_ERR_DTYPE_MISMATCH (a dtype the
+ *         function does not accept).
+ *  @since 0.2 */
+TFE_API TFE_NODISCARD tfe_status tfe_diag(tfe_tensor** out, const tfe_tensor* x, int64_t k);
+
 #ifdef __cplusplus
 }
 #endif

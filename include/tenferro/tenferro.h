@@ -46,6 +46,8 @@
 #include "tenferro/ops_elementwise.h"
 #include "tenferro/ops_math.h"
 #include "tenferro/ops_shape.h"
+#include "tenferro/ops_order.h"
+#include "tenferro/ops_numeric.h"
 #include "tenferro/interop.h"
 #include "tenferro/program.h"
 #include "tenferro/ad.h"

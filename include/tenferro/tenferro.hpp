@@ -47,9 +47,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <stdexcept>
+#include <type_traits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -685,6 +687,31 @@ inline Tensor random_normal(const Context& ctx, DType dtype, const Shape& shape,
   return detail::make(tfe_random_normal, ctx.get(), static_cast<int32_t>(dtype),
                       detail::count32(shape.size(), "dims"), shape.data(), seed);
 }
+// num values from start to stop (F32/F64 read the real parts).
+inline Tensor linspace(const Context& ctx, DType dtype, std::complex<double> start,
+                       std::complex<double> stop, int64_t num, bool endpoint = true) {
+  return detail::make(tfe_linspace, ctx.get(), static_cast<int32_t>(dtype), start.real(),
+                      start.imag(), stop.real(), stop.imag(), num, static_cast<int32_t>(endpoint));
+}
+inline Tensor logspace(const Context& ctx, DType dtype, std::complex<double> start,
+                       std::complex<double> stop, int64_t num, bool endpoint = true,
+                       double base = 10.0) {
+  return detail::make(tfe_logspace, ctx.get(), static_cast<int32_t>(dtype), start.real(),
+                      start.imag(), stop.real(), stop.imag(), num, static_cast<int32_t>(endpoint),
+                      base);
+}
+// x's shape and context; dtype -1: x's dtype.
+inline Tensor zeros_like(const Tensor& x, int32_t dtype = -1) {
+  return detail::make(tfe_zeros_like, x.get(), dtype);
+}
+inline Tensor ones_like(const Tensor& x, int32_t dtype = -1) {
+  return detail::make(tfe_ones_like, x.get(), dtype);
+}
+// The dtype is T's.
+template <class T> Tensor full_like(const Tensor& x, T value) {
+  return detail::make(tfe_full_like, x.get(), static_cast<int32_t>(dtype_of_v<T>),
+                      static_cast<const void*>(&value));
+}
 // The index along axis at every position of shape.
 inline Tensor iota(const Context& ctx, DType dtype, const Shape& shape, int64_t axis) {
   return detail::make(tfe_iota, ctx.get(), static_cast<int32_t>(dtype),
@@ -816,29 +843,50 @@ inline Tensor imag(const Tensor& x) { return detail::make(tfe_imag, x.get()); }
 
 namespace tfe {
 
+// Host scalars (bool, integers, floating point, std::complex) are weak operands, as Python's are
+// in NumPy 2: the scalar's kind decides and the tensor's precision wins within it
+// (tfe_weak_scalar), so `x_f32 * 2.0` stays F32, `x_i32 + 1` stays I32 and `x_i32 * 0.5` is F64.
 namespace detail {
-// A rank-0 tensor holding v in x's context, of x's dtype when that keeps v exact, so that
-// `x * 2.0` neither promotes an F32 tensor to F64 nor truncates 0.5 for an integer one.
-inline Tensor scalar_like(const Tensor& x, double v) {
-  const Context ctx = x.context();
-  switch (x.dtype()) {
-  case DType::F32: return scalar(ctx, static_cast<float>(v));
-  case DType::C32: return scalar(ctx, std::complex<float>(static_cast<float>(v), 0.0f));
-  case DType::C64: return scalar(ctx, std::complex<double>(v, 0.0));
-  case DType::I32:
-    if (v == static_cast<double>(static_cast<int32_t>(v)))
-      return scalar(ctx, static_cast<int32_t>(v));
-    break;
-  case DType::I64:
-    if (v >= -9.2e18 && v <= 9.2e18 && v == static_cast<double>(static_cast<int64_t>(v)))
-      return scalar(ctx, static_cast<int64_t>(v));
-    break;
-  case DType::Bool:
-  case DType::F64: break;
-  }
-  return scalar(ctx, v);
+template <class T> struct is_host_scalar : std::is_arithmetic<T> {};
+template <class T>
+struct is_host_scalar<std::complex<T>>
+    : std::bool_constant<std::is_same_v<T, float> || std::is_same_v<T, double>> {};
+// Host scalar parameters (C++17: no concepts).
+template <class T> using if_host_scalar = std::enable_if_t<is_host_scalar<T>::value, int>;
+
+// The (kind, int_value, re, im) arguments of tfe_weak_scalar / tfe_binary_scalar for v.
+struct ScalarArgs {
+  int32_t kind;
+  int64_t int_value;
+  double re, im;
+};
+template <class T, if_host_scalar<T> = 0> ScalarArgs scalar_args(T v) {
+  if constexpr (std::is_same_v<T, bool>)
+    return {TFE_SCALAR_BOOL, v ? 1 : 0, 0.0, 0.0};
+  else if constexpr (std::is_integral_v<T>) {
+    if constexpr (std::is_unsigned_v<T> && sizeof(T) >= sizeof(int64_t))
+      if (v > static_cast<T>(INT64_MAX))
+        throw Error(TFE_ERR_INVALID_ARGUMENT, "tfe: integer scalar does not fit int64");
+    return {TFE_SCALAR_INT, static_cast<int64_t>(v), 0.0, 0.0};
+  } else if constexpr (std::is_floating_point_v<T>)
+    return {TFE_SCALAR_FLOAT, 0, static_cast<double>(v), 0.0};
+  else
+    return {TFE_SCALAR_COMPLEX, 0, static_cast<double>(v.real()), static_cast<double>(v.imag())};
+}
+template <class T, if_host_scalar<T> = 0>
+Tensor binary_scalar(int32_t op, const Tensor& x, T v, bool scalar_first) {
+  const ScalarArgs a = scalar_args(v);
+  return make(tfe_binary_scalar, op, x.get(), a.kind, a.int_value, a.re, a.im,
+              int32_t{scalar_first});
 }
 } // namespace detail
+
+// A rank-0 tensor holding v as a weak operand beside x (in x's context).
+template <class T, detail::if_host_scalar<T> = 0> Tensor scalar_like(const Tensor& x, T v) {
+  const detail::ScalarArgs a = detail::scalar_args(v);
+  return detail::make(tfe_weak_scalar, x.context().get(), static_cast<int32_t>(x.dtype()), a.kind,
+                      a.int_value, a.re, a.im);
+}
 
 inline Tensor operator+(const Tensor& a, const Tensor& b) { return add(a, b); }
 inline Tensor operator-(const Tensor& a, const Tensor& b) { return sub(a, b); }
@@ -849,14 +897,18 @@ inline Tensor operator&(const Tensor& a, const Tensor& b) { return and_(a, b); }
 inline Tensor operator|(const Tensor& a, const Tensor& b) { return or_(a, b); }
 inline Tensor operator^(const Tensor& a, const Tensor& b) { return xor_(a, b); }
 inline Tensor operator~(const Tensor& x) { return not_(x); }
-inline Tensor operator+(const Tensor& a, double b) { return add(a, detail::scalar_like(a, b)); }
-inline Tensor operator+(double a, const Tensor& b) { return add(detail::scalar_like(b, a), b); }
-inline Tensor operator-(const Tensor& a, double b) { return sub(a, detail::scalar_like(a, b)); }
-inline Tensor operator-(double a, const Tensor& b) { return sub(detail::scalar_like(b, a), b); }
-inline Tensor operator*(const Tensor& a, double b) { return mul(a, detail::scalar_like(a, b)); }
-inline Tensor operator*(double a, const Tensor& b) { return mul(detail::scalar_like(b, a), b); }
-inline Tensor operator/(const Tensor& a, double b) { return div(a, detail::scalar_like(a, b)); }
-inline Tensor operator/(double a, const Tensor& b) { return div(detail::scalar_like(b, a), b); }
+#define TFE_CXX_SCALAR_OPERATOR(sym, code)                                                         \
+  template <class T, detail::if_host_scalar<T> = 0> Tensor operator sym(const Tensor& a, T b) {    \
+    return detail::binary_scalar(code, a, b, false);                                               \
+  }                                                                                                \
+  template <class T, detail::if_host_scalar<T> = 0> Tensor operator sym(T a, const Tensor& b) {    \
+    return detail::binary_scalar(code, b, a, true);                                                \
+  }
+TFE_CXX_SCALAR_OPERATOR(+, TFE_BINOP_ADD)
+TFE_CXX_SCALAR_OPERATOR(-, TFE_BINOP_SUB)
+TFE_CXX_SCALAR_OPERATOR(*, TFE_BINOP_MUL)
+TFE_CXX_SCALAR_OPERATOR(/, TFE_BINOP_DIV)
+#undef TFE_CXX_SCALAR_OPERATOR
 
 // ---- contraction, reductions, structure (tenferro/ops_shape.h) ---------------------------------
 
@@ -976,6 +1028,58 @@ inline Tensor stack(const std::vector<Tensor>& xs, int64_t axis) {
   return detail::make(tfe_stack, detail::count32(h.size(), "tensors"), h.data(), axis);
 }
 
+// NumPy's shape helpers; axes are tensor dims (dim 0 fastest), negative ones count from the end.
+// axes empty: every extent-1 axis.
+inline Tensor squeeze(const Tensor& x, const Axes& axes = {}) {
+  return detail::make(tfe_squeeze, x.get(), detail::count32(axes.size(), "axes"), axes.data());
+}
+inline Tensor expand_dims(const Tensor& x, const Axes& axes) {
+  return detail::make(tfe_expand_dims, x.get(), detail::count32(axes.size(), "axes"), axes.data());
+}
+inline Tensor moveaxis(const Tensor& x, const Axes& source, const Axes& destination) {
+  if (source.size() != destination.size())
+    throw Error(TFE_ERR_INVALID_ARGUMENT,
+                "tfe::moveaxis: source and destination need the same number of axes");
+  return detail::make(tfe_moveaxis, x.get(), detail::count32(source.size(), "axes"), source.data(),
+                      destination.data());
+}
+inline Tensor swapaxes(const Tensor& x, int64_t axis1, int64_t axis2) {
+  return detail::make(tfe_swapaxes, x.get(), axis1, axis2);
+}
+// Column-major (the storage order).
+inline Tensor flatten(const Tensor& x) { return detail::make(tfe_flatten, x.get()); }
+// sections equal pieces (indices empty) or the pieces between the split points indices.
+inline std::vector<Tensor> split(const Tensor& x, int64_t sections, const Axes& indices,
+                                 int64_t axis) {
+  const std::size_t n =
+      indices.empty() ? static_cast<std::size_t>(sections < 1 ? 1 : sections) : indices.size() + 1;
+  std::vector<tfe_tensor*> raw(n, nullptr);
+  detail::check(tfe_split(raw.data(), detail::count32(n, "pieces"), x.get(),
+                          detail::count32(indices.size(), "indices"), indices.data(), axis));
+  std::vector<Tensor> out;
+  out.reserve(n);
+  for (tfe_tensor* t : raw) out.push_back(Tensor::adopt(t));
+  return out;
+}
+inline Tensor tile(const Tensor& x, const Shape& reps) {
+  return detail::make(tfe_tile, x.get(), detail::count32(reps.size(), "reps"), reps.data());
+}
+// One count for every element, or one per element along axis.
+inline Tensor repeat(const Tensor& x, const Shape& repeats, int64_t axis) {
+  return detail::make(tfe_repeat, x.get(), detail::count32(repeats.size(), "repeats"),
+                      repeats.data(), axis);
+}
+// axes empty: one shift over the column-major flattening.
+inline Tensor roll(const Tensor& x, const Shape& shifts, const Axes& axes = {}) {
+  return detail::make(tfe_roll, x.get(), detail::count32(shifts.size(), "shifts"), shifts.data(),
+                      detail::count32(axes.size(), "axes"), axes.data());
+}
+// The diagonal as dim 0 of the result, the other dims after it.
+inline Tensor diagonal(const Tensor& x, int64_t offset = 0, int64_t axis1 = 0, int64_t axis2 = 1) {
+  return detail::make(tfe_diagonal, x.get(), offset, axis1, axis2);
+}
+inline Tensor diag(const Tensor& x, int64_t k = 0) { return detail::make(tfe_diag, x.get(), k); }
+
 // ---- einsum (tenferro/einsum.h)
 // ------------------------------------------------------------------
 
@@ -1028,6 +1132,111 @@ inline Tensor kron(const Tensor& a, const Tensor& b) {
 // The matrix trace of dims (0, 1), offset above (below when negative); the batch dims remain.
 inline Tensor trace(const Tensor& x, int64_t offset = 0) {
   return detail::make(tfe_trace, x.get(), offset);
+}
+
+// ---- running sums and products, sorting (tenferro/ops_order.h) --------------------------------
+
+// Inclusive running sum along axis (Bool and I32 accumulate in I64).
+inline Tensor cumsum(const Tensor& x, int64_t axis) {
+  return detail::make(tfe_cumsum, x.get(), axis);
+}
+// Inclusive running product along axis (Bool and I32 accumulate in I64).
+inline Tensor cumprod(const Tensor& x, int64_t axis) {
+  return detail::make(tfe_cumprod, x.get(), axis);
+}
+// The stable sorting permutation along axis (I64), NaN last.
+inline Tensor argsort(const Tensor& x, int64_t axis, bool descending = false) {
+  return detail::make(tfe_argsort, x.get(), axis, int32_t{descending});
+}
+// x sorted along axis (stable, NaN last); differentiable.
+inline Tensor sort(const Tensor& x, int64_t axis, bool descending = false) {
+  return detail::make(tfe_sort, x.get(), axis, int32_t{descending});
+}
+struct TopkResult {
+  Tensor values, indices; // indices are I64
+};
+// The k largest (or smallest) elements along axis, in order, and their positions.
+inline TopkResult topk(const Tensor& x, int64_t k, int64_t axis, bool largest = true) {
+  tfe_tensor *v = nullptr, *i = nullptr;
+  detail::check(tfe_topk(&v, &i, x.get(), k, axis, int32_t{largest}));
+  return TopkResult{detail::adopt_tensor(v), detail::adopt_tensor(i)};
+}
+// Position (I64) of the first maximum along axis (dropped); NaN counts as the maximum.
+inline Tensor argmax(const Tensor& x, int64_t axis) {
+  return detail::make(tfe_argmax, x.get(), axis);
+}
+// Position (I64) of the first minimum along axis (dropped); NaN counts as the minimum.
+inline Tensor argmin(const Tensor& x, int64_t axis) {
+  return detail::make(tfe_argmin, x.get(), axis);
+}
+
+// ---- numerically careful functions, predicates, reductions (tenferro/ops_numeric.h) -----------
+
+// log(e^a + e^b) without overflow (real floats).
+inline Tensor logaddexp(const Tensor& a, const Tensor& b) {
+  return detail::make(tfe_logaddexp, a.get(), b.get());
+}
+// sqrt(a^2 + b^2) without overflow or underflow (real floats).
+inline Tensor hypot(const Tensor& a, const Tensor& b) {
+  return detail::make(tfe_hypot, a.get(), b.get());
+}
+// 1 / (1 + e^-x), accurate in both tails.
+inline Tensor sigmoid(const Tensor& x) { return detail::make(tfe_sigmoid, x.get()); }
+// x * x, dtype kept.
+inline Tensor square(const Tensor& x) { return detail::make(tfe_square, x.get()); }
+// 1 / x (Bool and integers in F64).
+inline Tensor reciprocal(const Tensor& x) { return detail::make(tfe_reciprocal, x.get()); }
+// The argument in (-pi, pi] (0 or pi for real z), in degrees when deg.
+inline Tensor angle(const Tensor& z, bool deg = false) {
+  return detail::make(tfe_angle, z.get(), int32_t{deg});
+}
+// |a| with the sign of b (real floats).
+inline Tensor copysign(const Tensor& a, const Tensor& b) {
+  return detail::make(tfe_copysign, a.get(), b.get());
+}
+// Bool predicates (either part for complex).
+inline Tensor isnan(const Tensor& x) { return detail::make(tfe_isnan, x.get()); }
+inline Tensor isinf(const Tensor& x) { return detail::make(tfe_isinf, x.get()); }
+inline Tensor isfinite(const Tensor& x) { return detail::make(tfe_isfinite, x.get()); }
+// NaN, +inf and -inf replaced; NaN for posinf/neginf selects the dtype's largest finite value.
+inline Tensor nan_to_num(const Tensor& x, double nan = 0.0,
+                         double posinf = std::numeric_limits<double>::quiet_NaN(),
+                         double neginf = std::numeric_limits<double>::quiet_NaN()) {
+  return detail::make(tfe_nan_to_num, x.get(), nan, posinf, neginf);
+}
+// NumPy's |a - b| <= atol + rtol |b| (Bool); allclose gives a rank-0 Bool.
+inline Tensor isclose(const Tensor& a, const Tensor& b, double rtol = 1e-5, double atol = 1e-8,
+                      bool equal_nan = false) {
+  return detail::make(tfe_isclose, a.get(), b.get(), rtol, atol, int32_t{equal_nan});
+}
+inline Tensor allclose(const Tensor& a, const Tensor& b, double rtol = 1e-5, double atol = 1e-8,
+                       bool equal_nan = false) {
+  return detail::make(tfe_allclose, a.get(), b.get(), rtol, atol, int32_t{equal_nan});
+}
+// Bool reductions; axes empty means every axis.
+inline Tensor any(const Tensor& x, const Axes& axes = {}, bool keepdims = false) {
+  return detail::make(tfe_any, x.get(), detail::count32(axes.size(), "axes"), axes.data(),
+                      int32_t{keepdims});
+}
+inline Tensor all(const Tensor& x, const Axes& axes = {}, bool keepdims = false) {
+  return detail::make(tfe_all, x.get(), detail::count32(axes.size(), "axes"), axes.data(),
+                      int32_t{keepdims});
+}
+// Variance and standard deviation (tfe_std; a C++ function cannot be named std) with n - ddof in
+// the denominator; real for complex x.
+inline Tensor var(const Tensor& x, const Axes& axes = {}, double ddof = 0, bool keepdims = false) {
+  return detail::make(tfe_var, x.get(), detail::count32(axes.size(), "axes"), axes.data(), ddof,
+                      int32_t{keepdims});
+}
+inline Tensor stddev(const Tensor& x, const Axes& axes = {}, double ddof = 0,
+                     bool keepdims = false) {
+  return detail::make(tfe_std, x.get(), detail::count32(axes.size(), "axes"), axes.data(), ddof,
+                      int32_t{keepdims});
+}
+// log(sum(e^x)) over axes without overflow (real floats).
+inline Tensor logsumexp(const Tensor& x, const Axes& axes = {}, bool keepdims = false) {
+  return detail::make(tfe_logsumexp, x.get(), detail::count32(axes.size(), "axes"), axes.data(),
+                      int32_t{keepdims});
 }
 
 // ---- eager AD: functional forms and scopes (tenferro/ad.h) -------------------------------------
@@ -1229,6 +1438,12 @@ public:
   LinalgOptions& derivative_eps(double v) { return set(derivative_eps_, v); }
   LinalgOptions& rtol(double v) { return set(rtol_, v); }
   LinalgOptions& hermitian(bool v = true) { return set(hermitian_, v); }
+  // svd_truncated: at most max_rank triplets (-1: no limit), and s > max(atol, rtol * s_max).
+  LinalgOptions& max_rank(int64_t v) { return set(max_rank_, v); }
+  LinalgOptions& cutoff(double rtol, double atol = 0) {
+    set(cutoff_rtol_, rtol);
+    return set(cutoff_atol_, atol);
+  }
 
   // The C options for one call; NULL (all defaults) when nothing was set.
   class Handle {
@@ -1251,6 +1466,9 @@ public:
           detail::check(tfe_linalg_options_set_derivative_eps(h_, *o.derivative_eps_));
         if (o.rtol_) detail::check(tfe_linalg_options_set_rtol(h_, *o.rtol_));
         if (o.hermitian_) detail::check(tfe_linalg_options_set_hermitian(h_, *o.hermitian_));
+        if (o.max_rank_) detail::check(tfe_linalg_options_set_max_rank(h_, *o.max_rank_));
+        if (o.cutoff_rtol_)
+          detail::check(tfe_linalg_options_set_cutoff(h_, *o.cutoff_rtol_, *o.cutoff_atol_));
       } catch (...) {
         tfe_linalg_options_release(h_);
         throw;
@@ -1275,7 +1493,8 @@ private:
   std::optional<int32_t> upper_, left_, unit_diagonal_, full_matrices_, positive_diagonal_,
       hermitian_;
   std::optional<Transpose> transpose_;
-  std::optional<double> derivative_eps_, rtol_;
+  std::optional<double> derivative_eps_, rtol_, cutoff_rtol_, cutoff_atol_;
+  std::optional<int64_t> max_rank_;
 };
 
 struct QRResult {
@@ -1283,6 +1502,9 @@ struct QRResult {
 };
 struct SVDResult {
   Tensor u, s, vh;
+};
+struct QRPivotedResult {
+  Tensor q, r, perm; // a[:, perm] = q r; perm I64
 };
 struct EighResult {
   Tensor w, v; // ascending real eigenvalues, unitary eigenvectors
@@ -1340,6 +1562,18 @@ inline SVDResult svd(const Tensor& a, const LinalgOptions& opts) {
                                   o.get());
 }
 inline Tensor svdvals(const Tensor& a) { return detail::make(tfe_linalg_svdvals, a.get()); }
+//   auto [u, s, vh] = tfe::svd_truncated(a, tfe::LinalgOptions().max_rank(16).cutoff(1e-12));
+inline SVDResult svd_truncated(const Tensor& a, const LinalgOptions& opts) {
+  const LinalgOptions::Handle o(opts);
+  return detail::make3<SVDResult>(tfe_linalg_svd_truncated, static_cast<const tfe_tensor*>(a.get()),
+                                  o.get());
+}
+//   auto [q, r, perm] = tfe::qr_pivoted(a);
+inline QRPivotedResult qr_pivoted(const Tensor& a, const LinalgOptions& opts = {}) {
+  const LinalgOptions::Handle o(opts);
+  return detail::make3<QRPivotedResult>(tfe_linalg_qr_pivoted,
+                                        static_cast<const tfe_tensor*>(a.get()), o.get());
+}
 //   auto [w, v] = tfe::eigh(h);
 inline EighResult eigh(const Tensor& a) {
   return detail::make2<EighResult>(tfe_linalg_eigh, static_cast<const tfe_tensor*>(a.get()));
@@ -1421,6 +1655,17 @@ inline Tensor tensorinv(const Tensor& a, int64_t ind) {
 }
 inline Tensor tensorsolve(const Tensor& a, const Tensor& b) {
   return detail::make(tfe_linalg_tensorsolve, a.get(), b.get());
+}
+// atol <= 0: none; rtol and hermitian from opts.
+inline Tensor matrix_rank(const Tensor& a, double atol = 0, const LinalgOptions& opts = {}) {
+  const LinalgOptions::Handle o(opts);
+  return detail::make(tfe_linalg_matrix_rank, a.get(), atol, o.get());
+}
+inline Tensor logdet(const Tensor& a) { return detail::make(tfe_linalg_logdet, a.get()); }
+// The factor first, then B (the upper option of opts: A = U^H U).
+inline Tensor cholesky_solve(const Tensor& l, const Tensor& b, const LinalgOptions& opts = {}) {
+  const LinalgOptions::Handle o(opts);
+  return detail::make(tfe_linalg_cholesky_solve, l.get(), b.get(), o.get());
 }
 
 } // namespace tfe

@@ -294,6 +294,74 @@ TFE_API TFE_NODISCARD tfe_status tfe_random_uniform(tfe_tensor** out, tfe_contex
 TFE_API TFE_NODISCARD tfe_status tfe_random_normal(tfe_tensor** out, tfe_context* ctx,
                                                    int32_t dtype, int32_t ndim,
                                                    const int64_t* shape, uint64_t seed);
+/** num evenly spaced values from start to stop as a rank-1 tensor (NumPy's linspace): computed
+ *  in double precision, start + i * step with step = (stop - start) / (num - 1) (num with
+ *  endpoint 0), the last value exactly stop when endpoint is 1, then rounded to dtype.
+ *  @param[out] out new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ *  @param ctx the context (borrowed; a tensor made in it retains it).
+ *  @param dtype TFE_F32, TFE_F64, TFE_C32 or TFE_C64.
+ *  @param start the first value (its real part for a complex dtype).
+ *  @param start_imag the imaginary part of the first value (ignored for a real dtype).
+ *  @param stop the last value (or the bound with endpoint 0; the real part).
+ *  @param stop_imag the imaginary part of stop (ignored for a real dtype).
+ *  @param num the number of values, >= 0.
+ *  @param endpoint 1: stop is the last value; 0: it is left out.
+ *  @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output, num < 0,
+ *         endpoint not 0 or 1, a non-finite value); TFE_ERR_DTYPE_MISMATCH (not F32, F64, C32 or
+ *         C64).
+ *  @since 0.2 */
+TFE_API TFE_NODISCARD tfe_status tfe_linspace(tfe_tensor** out, tfe_context* ctx, int32_t dtype,
+                                              double start, double start_imag, double stop,
+                                              double stop_imag, int64_t num, int32_t endpoint);
+/** base ** v for the values v of tfe_linspace(start, stop, num, endpoint) (NumPy's logspace),
+ *  computed in double precision and rounded to dtype.
+ *  @param[out] out new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ *  @param ctx the context (borrowed; a tensor made in it retains it).
+ *  @param dtype TFE_F32, TFE_F64, TFE_C32 or TFE_C64.
+ *  @param start the first exponent (its real part for a complex dtype).
+ *  @param start_imag the imaginary part of the first exponent (ignored for a real dtype).
+ *  @param stop the last exponent (the real part).
+ *  @param stop_imag the imaginary part of stop (ignored for a real dtype).
+ *  @param num the number of values, >= 0.
+ *  @param endpoint 1: stop is the last exponent; 0: it is left out.
+ *  @param base the base (finite).
+ *  @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output, num < 0,
+ *         endpoint not 0 or 1, a non-finite value); TFE_ERR_DTYPE_MISMATCH (not F32, F64, C32 or
+ *         C64).
+ *  @since 0.2 */
+TFE_API TFE_NODISCARD tfe_status tfe_logspace(tfe_tensor** out, tfe_context* ctx, int32_t dtype,
+                                              double start, double start_imag, double stop,
+                                              double stop_imag, int64_t num, int32_t endpoint,
+                                              double base);
+/** Zeros with x's shape (symbolic extents kept when x is traced) in x's context: a constant,
+ *  not differentiable in x.
+ *  @param[out] out new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ *  @param x the tensor whose shape is taken (borrowed).
+ *  @param dtype element type, TFE_BOOL .. TFE_C64, or -1 for x's dtype.
+ *  @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output, an
+ *         unknown dtype).
+ *  @since 0.2 */
+TFE_API TFE_NODISCARD tfe_status tfe_zeros_like(tfe_tensor** out, const tfe_tensor* x,
+                                                int32_t dtype);
+/** Ones (true for Bool) with x's shape in x's context, as tfe_zeros_like.
+ *  @param[out] out new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ *  @param x the tensor whose shape is taken (borrowed).
+ *  @param dtype element type, TFE_BOOL .. TFE_C64, or -1 for x's dtype.
+ *  @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output, an
+ *         unknown dtype).
+ *  @since 0.2 */
+TFE_API TFE_NODISCARD tfe_status tfe_ones_like(tfe_tensor** out, const tfe_tensor* x,
+                                               int32_t dtype);
+/** Every element *value with x's shape in x's context, as tfe_zeros_like.
+ *  @param[out] out new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ *  @param x the tensor whose shape is taken (borrowed).
+ *  @param dtype element type, TFE_BOOL .. TFE_C64, or -1 for x's dtype.
+ *  @param value one element of the result's dtype (copied).
+ *  @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output, an
+ *         unknown dtype).
+ *  @since 0.2 */
+TFE_API TFE_NODISCARD tfe_status tfe_full_like(tfe_tensor** out, const tfe_tensor* x, int32_t dtype,
+                                               const void* value);
 
 /* ---- threads, devices, introspection ---- */
 

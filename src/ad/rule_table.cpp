@@ -186,6 +186,18 @@ const Rules& rules_for(OpCode op) {
     static const Rules r{linear_jvp, concatenate_t};
     return r;
   }
+  // order
+  case OpCode::Cumsum: {
+    static const Rules r{cumsum_jvp, cumsum_t};
+    return r;
+  }
+  case OpCode::Cumprod: {
+    static const Rules r{cumprod_jvp, nullptr};
+    return r;
+  }
+  case OpCode::Argsort:
+  case OpCode::Argmax:
+  case OpCode::Argmin: return zero;
   // constants
   case OpCode::Constant: return zero;
   case OpCode::Extension: {

@@ -56,6 +56,9 @@ template <class S> struct ScalarAlgebra {
   template <ops::OpCode Op> static S apply(const S& a) {
     return cpu::analytic::functor_of<Op>{}(a);
   }
+  template <ops::OpCode Op> static S apply(const S& a, const S& b) {
+    return cpu::analytic::functor_of<Op>{}(a, b);
+  }
   static S constant(const S&, double c) { return S(static_cast<real_t<S>>(c)); }
   static bool is_complex(const S&) { return is_complex_v<S>; }
   static bool equal(const S& v, double c) { return v == constant(v, c); }

@@ -1,5 +1,5 @@
 // einsum over any value type of the op surface (eager Tensor, traced graph::Value, recorded
-// ad::eager::Recorded, dataflow TensorVar). It emits only existing ops (Convert, ExtractDiag,
+// ad::recording::Recorded, dataflow TensorVar). It emits only existing ops (Convert, ExtractDiag,
 // Reshape, ReduceSum, DotGeneral, Transpose), so each engine differentiates it through the rules
 // of those ops; there is no einsum-specific derivative.
 #pragma once

@@ -1,7 +1,7 @@
 // Running an einsum plan through the op surface, instantiated for the four value types.
 #include <array>
 
-#include "ad/eager/recorded.hpp"
+#include "ad/recording/recorded.hpp"
 #include "dataflow/tensor/surface.hpp"
 #include "einsum/einsum.hpp"
 #include "einsum/unary_op.hpp"
@@ -67,7 +67,7 @@ V einsum(std::string_view subscripts, std::span<const V> operands, PlanCache* ca
 
 TFE_EINSUM_INSTANCES(Tensor)
 TFE_EINSUM_INSTANCES(graph::Value)
-TFE_EINSUM_INSTANCES(ad::eager::Recorded)
+TFE_EINSUM_INSTANCES(ad::recording::Recorded)
 TFE_EINSUM_INSTANCES(dataflow::TensorVar)
 
 } // namespace tfe::einsum

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "ad/eager/recorded.hpp"
+#include "ad/recording/recorded.hpp"
 #include "core/error.hpp"
 #include "dataflow/tensor/surface.hpp"
 #include "eager/surface.hpp"
@@ -132,7 +132,7 @@ template <class V> V trace(const V& x, int64_t offset) {
   template V trace<V>(const V&, int64_t);
 TFE_PRODUCT_INSTANCES(Tensor)
 TFE_PRODUCT_INSTANCES(graph::Value)
-TFE_PRODUCT_INSTANCES(ad::eager::Recorded)
+TFE_PRODUCT_INSTANCES(ad::recording::Recorded)
 TFE_PRODUCT_INSTANCES(dataflow::TensorVar)
 #undef TFE_PRODUCT_INSTANCES
 

@@ -41,6 +41,7 @@ using tfe::SvdMode; // core/linalg_modes.hpp
 //   pinv_op                    (a) -> [a^+]; options {hermitian}; eps = rtol
 //   matrix_exp_op              (a) -> [exp(a)]
 //   matrix_exp_frechet_op      (a, e) -> [L(a, e)]; linear in e
+//   column_pivots_op           (a) -> [perm I64 [N, B..]]: geqp3's column order
 #define TFE_LINALG_DECLARE_KERNEL(name, inputs, outputs) const LinalgOp& name##_op();
 TFE_LINALG_KERNELS(TFE_LINALG_DECLARE_KERNEL)
 #undef TFE_LINALG_DECLARE_KERNEL

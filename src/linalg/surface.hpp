@@ -1,6 +1,6 @@
 // The user-facing linalg functions, written once over the value type V like the core surface
-// (eager/surface.hpp): V = Tensor runs at once, graph::Value traces, ad::eager::Recorded runs and
-// records. They validate, promote the operands to one float dtype (recorded Converts),
+// (eager/surface.hpp): V = Tensor runs at once, graph::Value traces, ad::recording::Recorded runs
+// and records. They validate, promote the operands to one float dtype (recorded Converts),
 // broadcast batch dims left-aligned, then emit the kernel-basis ops; the composites (inv, det,
 // slogdet) are built from the basis and core ops, so they are differentiable through their rules.
 #pragma once

@@ -65,6 +65,12 @@ enum class OpCode : uint16_t {
   Scatter,
   Pad,
   Concatenate,
+  // order: scans, sorting, arg-reductions (defs/order.hpp)
+  Cumsum,
+  Cumprod,
+  Argsort,
+  Argmax,
+  Argmin,
   // constants (defs/constant.hpp)
   Constant,
   // extension ops of later layers, e.g. linalg (defs/extension.hpp, ops/extension.hpp)
@@ -84,6 +90,7 @@ enum class OpGroup : uint8_t {
   Reduce,
   Structural,
   Indexing,
+  Order,
   Constant,
   Extension
 };

@@ -17,6 +17,7 @@
 #include "ops/defs/extension.hpp"
 #include "ops/defs/indexing.hpp"
 #include "ops/defs/logical.hpp"
+#include "ops/defs/order.hpp"
 #include "ops/defs/reduce.hpp"
 #include "ops/defs/structural.hpp"
 #include "ops/defs/elementwise_rules.hpp"
@@ -58,7 +59,7 @@ consteval bool rows_are_dense(std::span<const OpDef> rows) {
 inline constexpr auto kOpTable =
     detail::join_rows(defs::kArithmetic, defs::kLogical, defs::kAnalytic, defs::kComplexParts,
                       defs::kComparison, defs::kContraction, defs::kReduce, defs::kStructural,
-                      defs::kIndexing, defs::kConstant, defs::kExtension);
+                      defs::kIndexing, defs::kOrder, defs::kConstant, defs::kExtension);
 
 static_assert(kOpTable.size() == static_cast<size_t>(kNumOps), "one row per OpCode");
 static_assert(detail::rows_are_dense(kOpTable), "row i describes OpCode i; names unique");

@@ -60,6 +60,10 @@ struct Hasher {
   }
   void operator()(const DynamicSliceParams& p) { mix(p.sizes); }
   void operator()(const AxisParams& p) { mix(static_cast<uint64_t>(p.axis)); }
+  void operator()(const SortParams& p) {
+    mix(static_cast<uint64_t>(p.axis));
+    mix(static_cast<uint64_t>(p.descending));
+  }
   void operator()(const PadParams& p) {
     mix(p.low);
     mix(p.high);
@@ -115,6 +119,9 @@ struct Printer {
   }
   std::string operator()(const AxisParams& p) {
     return strformat("{axis=%lld}", (long long)p.axis);
+  }
+  std::string operator()(const SortParams& p) {
+    return strformat("{axis=%lld, descending=%d}", (long long)p.axis, p.descending ? 1 : 0);
   }
   std::string operator()(const PadParams& p) {
     return "{low=" + format_shape(p.low) + ", high=" + format_shape(p.high) +

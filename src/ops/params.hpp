@@ -99,6 +99,13 @@ struct AxisParams {
   bool operator==(const AxisParams&) const = default;
 };
 
+// Argsort: the axis, and whether the order is descending.
+struct SortParams {
+  int64_t axis = 0;
+  bool descending = false;
+  bool operator==(const SortParams&) const = default;
+};
+
 struct PadParams {
   Shape low, high;
   Dims interior;
@@ -127,7 +134,7 @@ struct ExtensionParams {
 using Params = std::variant<NoParams, CompareParams, DotGeneralParams, AxesParams, TransposeParams,
                             ReshapeParams, BroadcastInDimParams, ConvertParams, DiagParams,
                             TriangleParams, IotaParams, SliceParams, DynamicSliceParams, AxisParams,
-                            PadParams, ConstantParams, ExtensionParams>;
+                            PadParams, ConstantParams, ExtensionParams, SortParams>;
 
 // The alternative a row of the op table expects (same order as Params).
 enum class ParamsKind : uint8_t {
@@ -147,7 +154,8 @@ enum class ParamsKind : uint8_t {
   Axis,
   Pad,
   Constant,
-  Extension
+  Extension,
+  Sort
 };
 
 inline ParamsKind kind_of(const Params& p) { return static_cast<ParamsKind>(p.index()); }

@@ -1,13 +1,13 @@
 // AD operations per engine (ad.hpp).
 #include "runtime/ad.hpp"
 
-#include "ad/eager/engine.hpp"
+#include "ad/recording/engine.hpp"
 #include "core/error.hpp"
 
 namespace tfe::runtime {
 namespace {
 
-namespace ae = ad::eager;
+namespace ae = ad::recording;
 
 ae::Caches caches_of(Context& ctx) { return {ctx.derivatives, ctx.compiled}; }
 

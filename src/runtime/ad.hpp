@@ -15,7 +15,7 @@
 namespace tfe::runtime {
 
 // A value made by an AD operation, for a new handle: concrete, or a dataflow tensor.
-using Made = std::variant<Tensor, dataflow::TensorVar, ad::eager::Recorded>;
+using Made = std::variant<Tensor, dataflow::TensorVar, ad::recording::Recorded>;
 
 // Each takes a concrete (non-symbolic) value of ctx.
 void set_requires_grad(Value& v, bool flag);
@@ -29,11 +29,11 @@ Made detach(const Context& ctx, const Value& v);
 
 // Functional derivatives (eager contexts only): one gradient per x (nullopt where y does not
 // depend on it), recorded themselves unless a no_grad scope is open.
-std::vector<std::optional<ad::eager::Recorded>>
+std::vector<std::optional<ad::recording::Recorded>>
 vjp(Context& ctx, const Value& y, std::span<const Value* const> xs, const Value* seed);
-std::optional<ad::eager::Recorded> jvp(Context& ctx, const Value& y,
-                                       std::span<const Value* const> xs,
-                                       std::span<const Value* const> tangents);
+std::optional<ad::recording::Recorded> jvp(Context& ctx, const Value& y,
+                                           std::span<const Value* const> xs,
+                                           std::span<const Value* const> tangents);
 // NotSupported in a dataflow context, naming what.
 void require_eager(const Context& ctx, const char* what);
 // Opens or closes a scope (ctx.enter_scope); capture_trace is eager only.

@@ -9,7 +9,7 @@
 // - no_grad and capture_trace depths are per (thread, context): each thread keeps its own list,
 //   keyed by the context's id (never its address, which a new context could reuse), so reading
 //   them takes no lock and one thread's scope never changes another thread's ops. This file is
-//   their only owner; ad::eager's capture flag is set from here (runtime/dispatch.hpp), for the
+//   their only owner; ad::recording's capture flag is set from here (runtime/dispatch.hpp), for the
 //   length of one recorded op on the calling thread.
 #pragma once
 

@@ -5,7 +5,7 @@
 //                                    become captured constants);
 //   a dataflow context            -> dataflow::TensorVar: schedule the forward and reverse work
 //                                    and return at once (shapes and dtypes are checked now);
-//   a tracked operand or capture  -> ad::eager::Recorded: run now and append raw nodes to the
+//   a tracked operand or capture  -> ad::recording::Recorded: run now and append raw nodes to the
 //   (and no no_grad scope)           AD trace;
 //   otherwise                     -> Tensor: run now; the only AD cost is these checks.
 #pragma once
@@ -44,7 +44,7 @@ void run(const Context& ctx, F&& compute, Deliver&& deliver, const Vs&... args) 
   }
   case Engine::Recorded: {
     const bool capturing = s.capture > 0;
-    ad::eager::CaptureScope capture(capturing);
+    ad::recording::CaptureScope capture(capturing);
     deliver(compute(args.operand(capturing)...));
     return;
   }
@@ -79,7 +79,7 @@ void run_list(const Context* ctx, std::span<const Value* const> xs, F&& f, Deliv
   }
   case Engine::Recorded: {
     const bool capturing = s.capture > 0;
-    ad::eager::CaptureScope capture(capturing);
+    ad::recording::CaptureScope capture(capturing);
     return each([&](const Value& x) { return x.operand(capturing); });
   }
   case Engine::Plain: return each([](const Value& x) { return x.tensor(); });

@@ -6,7 +6,7 @@
 namespace tfe::runtime {
 namespace {
 
-using ad::eager::Recorded;
+using ad::recording::Recorded;
 
 // Fills a once-slot with make(): the first writer wins, later ones use its leaf. make runs only
 // while the slot is empty (an op on a plain operand must not allocate a leaf per call).
@@ -55,7 +55,7 @@ const Tensor& Value::resolved(const Context& ctx) const {
   return resolved_;
 }
 
-ad::eager::RawRef Value::trace() const {
+ad::recording::RawRef Value::trace() const {
   if (const Recorded* r = std::get_if<Recorded>(&rep_)) return r->ref;
   if (const Recorded* c = captured_.load(std::memory_order_acquire)) return c->ref;
   return {};
@@ -66,15 +66,15 @@ const Recorded& Value::operand(bool capturing) const {
   if (const Recorded* c = captured_.load(std::memory_order_acquire)) return *c;
   const Tensor& v = tensor();
   if (capturing)
-    return fill_once(captured_, [&] { return Recorded{v, ad::eager::captured_leaf(v)}; });
-  return fill_once(constant_, [&] { return Recorded{v, ad::eager::constant_leaf(v)}; });
+    return fill_once(captured_, [&] { return Recorded{v, ad::recording::captured_leaf(v)}; });
+  return fill_once(constant_, [&] { return Recorded{v, ad::recording::constant_leaf(v)}; });
 }
 
 graph::Value Value::as_traced(const Context& ctx) const {
   return symbolic() ? traced() : graph::captured(resolved(ctx));
 }
 
-void Value::set_trace(ad::eager::RawRef ref) {
+void Value::set_trace(ad::recording::RawRef ref) {
   Tensor v = tensor();
   std::unique_ptr<Recorded> captured(captured_.exchange(nullptr, std::memory_order_acq_rel));
   if (ref)

@@ -14,7 +14,7 @@
 #include <mutex>
 #include <variant>
 
-#include "ad/eager/recorded.hpp"
+#include "ad/recording/recorded.hpp"
 #include "dataflow/tensor/tensor_var.hpp"
 #include "graph/node.hpp"
 #include "runtime/context.hpp"
@@ -27,7 +27,7 @@ public:
 
   explicit Value(Tensor&& v) : rep_(std::move(v)) {}
   // Tracked when r.ref is set, else Plain.
-  explicit Value(ad::eager::Recorded&& r);
+  explicit Value(ad::recording::Recorded&& r);
   explicit Value(graph::Value&& v) : rep_(std::move(v)) {}
   explicit Value(dataflow::TensorVar&& v) : rep_(std::move(v)) {}
   // A concrete value in ctx: a dataflow leaf in a dataflow context (its value known at once),
@@ -49,7 +49,7 @@ public:
   // The concrete tensor of a Plain or Tracked value.
   const Tensor& tensor() const {
     if (const Tensor* t = std::get_if<Tensor>(&rep_)) return *t;
-    return std::get<ad::eager::Recorded>(rep_).value;
+    return std::get<ad::recording::Recorded>(rep_).value;
   }
   // The concrete tensor of any non-symbolic value; a Flow value is waited for (driving ctx's
   // scheduler) and its failure rethrown.
@@ -58,15 +58,15 @@ public:
   const dataflow::TensorVar& var() const { return std::get<dataflow::TensorVar>(rep_); }
 
   // The trace reference of an eager value (null when not tracked).
-  ad::eager::RawRef trace() const;
+  ad::recording::RawRef trace() const;
   // The eager value with its trace reference, by value (AD entry points).
-  ad::eager::Recorded recorded() const { return {tensor(), trace()}; }
+  ad::recording::Recorded recorded() const { return {tensor(), trace()}; }
 
   // The operand forms of each engine (runtime/dispatch.hpp).
   // Recorded: itself when tracked; under capture a Plain value becomes a captured leaf, kept in
   // its slot so that a later derivative can be taken with respect to it; else the same constant
   // leaf every time (made on first use, so an untracked operand allocates no leaf per op).
-  const ad::eager::Recorded& operand(bool capturing) const;
+  const ad::recording::Recorded& operand(bool capturing) const;
   // Traced: itself, or a captured constant of its concrete value.
   graph::Value as_traced(const Context& ctx) const;
   // Dataflow: the engine tensor, or under no_grad an untracked view of it.
@@ -76,7 +76,7 @@ public:
 
   // Changes through a non-const handle (the caller owns it for the call).
   // An eager value's trace: a tracked leaf, or null to stop tracking.
-  void set_trace(ad::eager::RawRef ref);
+  void set_trace(ad::recording::RawRef ref);
   void set_var(dataflow::TensorVar v) { rep_ = std::move(v); }
   // Fills a handle made empty (adopted buffers, DLPack).
   void set_concrete(const Context& ctx, Tensor v);
@@ -86,11 +86,11 @@ private:
   Value(KnownFlow, const Tensor& v);
 
   // In Kind order.
-  using Rep = std::variant<Tensor, ad::eager::Recorded, graph::Value, dataflow::TensorVar>;
+  using Rep = std::variant<Tensor, ad::recording::Recorded, graph::Value, dataflow::TensorVar>;
   Rep rep_;
-  mutable std::atomic<ad::eager::Recorded*> constant_{nullptr}; // owned
-  mutable std::atomic<ad::eager::Recorded*> captured_{nullptr}; // owned
-  mutable std::mutex resolve_mu_;                               // the first read of a Flow value
+  mutable std::atomic<ad::recording::Recorded*> constant_{nullptr}; // owned
+  mutable std::atomic<ad::recording::Recorded*> captured_{nullptr}; // owned
+  mutable std::mutex resolve_mu_; // the first read of a Flow value
   mutable Tensor resolved_;
 };
 

@@ -120,6 +120,16 @@ static tfe_status call_tensorsolve(tfe_context* ctx, int32_t d, tfe_tensor** in,
   return tfe_linalg_tensorsolve(&out[0], in[0], in[1]);
 }
 
+static tfe_status call_matrix_rank(tfe_context* ctx, int32_t d, tfe_tensor** in, tfe_tensor** out) {
+  sample_Matrix(ctx, d, in);
+  return tfe_linalg_matrix_rank(&out[0], in[0], 0.0, NULL);
+}
+/* The factor first (the square sample's lower triangle), then B. */
+static tfe_status call_cholesky_solve(tfe_context* ctx, int32_t d, tfe_tensor** in,
+                                      tfe_tensor** out) {
+  sample_System(ctx, d, in);
+  return tfe_linalg_cholesky_solve(&out[0], in[0], in[1], NULL);
+}
 /* ---- the calls of the Plain and Options rows, expanded from the rows -------------------- */
 
 #define OUTS_1 &out[0]

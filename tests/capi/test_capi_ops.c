@@ -126,6 +126,16 @@ FN(b_gather, tfe_gather(o, x[0], x[1], 2))
 FN(a_scatter, tfe_scatter(o, x[0], x[1], x[2], 0))
 FN(b_scatter, tfe_scatter(o, x[0], x[1], x[2], 4))
 FN(a_pad, tfe_pad(o, x[0], 2, low10, high01, NULL))
+FN(a_cumsum, tfe_cumsum(o, x[0], -1))
+FN(b_cumsum, tfe_cumsum(o, x[0], 2))
+FN(a_cumprod, tfe_cumprod(o, x[0], 0))
+FN(b_cumprod, tfe_cumprod(o, x[0], -3))
+FN(a_argsort, tfe_argsort(o, x[0], 1, 1))
+FN(b_argsort, tfe_argsort(o, x[0], 2, 0))
+FN(a_argmax, tfe_argmax(o, x[0], 0))
+FN(b_argmax, tfe_argmax(o, x[0], 2))
+FN(a_argmin, tfe_argmin(o, x[0], -1))
+FN(b_argmin, tfe_argmin(o, x[0], 5))
 FN(b_pad, tfe_pad(o, x[0], 2, low10, high01, intneg))
 FN(a_concatenate, tfe_concatenate(o, 2, x, 1))
 FN(b_concatenate, tfe_concatenate(o, 2, x, 3))
@@ -394,6 +404,11 @@ static const op_row rows[] = {
      b_stack,
      TFE_ERR_INVALID_ARGUMENT},
     {"tfe_tensor_contiguous", a_contiguous, 1, {M23}, 0, 0, NOSHAPE, NULL, 0},
+    RED_ROW(cumsum, 0),
+    RED_ROW(cumprod, 0),
+    RED_ROW(argsort, TFE_C64),
+    RED_ROW(argmax, TFE_C32),
+    RED_ROW(argmin, TFE_C64),
     CTX_ROW(zeros, TFE_ERR_INVALID_ARGUMENT),
     CTX_ROW(ones, TFE_ERR_INVALID_ARGUMENT),
     CTX_ROW(full, TFE_ERR_INVALID_ARGUMENT),

@@ -20,7 +20,7 @@ struct EngineOf {
       return Engine::Traced;
     else if constexpr (std::is_same_v<V, dataflow::TensorVar>)
       return Engine::Dataflow;
-    else if constexpr (std::is_same_v<V, ad::eager::Recorded>)
+    else if constexpr (std::is_same_v<V, ad::recording::Recorded>)
       return Engine::Recorded;
     else
       return Engine::Plain;
@@ -65,7 +65,7 @@ TEST_CASE("the rule: symbolic, then dataflow, then recording, else plain", "[run
 TEST_CASE("single and list ops choose the same engine", "[runtime]") {
   runtime::Context ctx(1);
   runtime::Value plain(zeros2());
-  runtime::Value tracked(ad::eager::Recorded{zeros2(), ad::eager::tracked_leaf(zeros2())});
+  runtime::Value tracked(ad::recording::Recorded{zeros2(), ad::recording::tracked_leaf(zeros2())});
   runtime::Value symbolic(graph::argument(DType::F64, Shape{Extent(2)}));
   CHECK(plain.kind() == runtime::Value::Kind::Plain);
   CHECK(tracked.kind() == runtime::Value::Kind::Tracked);
@@ -107,7 +107,7 @@ TEST_CASE("capture turns a const plain value into one captured leaf", "[runtime]
   runtime::Context ctx(4);
   const runtime::Value x(zeros2());
   CHECK_FALSE(x.tracked());
-  const ad::eager::Recorded& constant = x.operand(false);
+  const ad::recording::Recorded& constant = x.operand(false);
   CHECK(constant.ref);
   CHECK_FALSE(x.tracked()); // a constant leaf does not make it a variable
   CHECK(&x.operand(false) == &constant);
@@ -115,7 +115,7 @@ TEST_CASE("capture turns a const plain value into one captured leaf", "[runtime]
   ctx.enter_scope(true); // capture_trace
   CHECK(run_single(ctx, x, x) == Engine::Recorded);
   ctx.exit_scope(true);
-  const ad::eager::Recorded& captured = x.operand(true);
+  const ad::recording::Recorded& captured = x.operand(true);
   CHECK(&captured != &constant);
   CHECK(x.tracked());
   CHECK(x.kind() == runtime::Value::Kind::Plain); // the representation itself is unchanged

@@ -3,9 +3,9 @@
 // are visited once, the promotion replay, concatenate pinning and cache identity.
 #include <catch2/catch.hpp>
 
-#include "ad/eager/engine.hpp"
+#include "ad/recording/engine.hpp"
 #include "support/eager_env.hpp"
-#include "ad/eager/semantic.hpp"
+#include "ad/recording/semantic.hpp"
 #include "support/tensor_testing.hpp"
 
 #include <map>
@@ -13,7 +13,7 @@
 
 using namespace tfe;
 using namespace tfe::testing;
-namespace ae = tfe::ad::eager;
+namespace ae = tfe::ad::recording;
 using ops::OpCode;
 
 namespace {

@@ -5,7 +5,7 @@
 
 #include <functional>
 
-#include "ad/eager/engine.hpp"
+#include "ad/recording/engine.hpp"
 #include "support/eager_env.hpp"
 #include "backend/cpu/lapack/lapack.hpp"
 #include "linalg/surface.hpp"
@@ -13,7 +13,7 @@
 
 using namespace tfe;
 using namespace tfe::testing;
-namespace ae = tfe::ad::eager;
+namespace ae = tfe::ad::recording;
 namespace api = tfe::linalg::api;
 using ops::OpCode;
 

@@ -15,7 +15,7 @@
 using namespace tfe;
 using namespace tfe::testing;
 namespace api = tfe::linalg::api;
-namespace ae = tfe::ad::eager;
+namespace ae = tfe::ad::recording;
 using dataflow::TensorVar;
 
 namespace {

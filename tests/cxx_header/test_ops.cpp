@@ -39,12 +39,25 @@ TFE_TEST("arithmetic operators broadcast left-aligned and keep the tensor's dtyp
   CHECK((f * 2.0).dtype() == tfe::DType::F32);
   CHECK((f * 2.0).to_vector<float>() == std::vector<float>{3.0f, 5.0f});
   const tfe::Tensor i = tfe::tensor(ctx, {int32_t{3}, int32_t{-4}});
-  CHECK((i + 1.0).dtype() == tfe::DType::I32);
-  CHECK((i + 1.0).to_vector<int32_t>() == std::vector<int32_t>{4, -3});
+  // Host scalars are weak (NumPy 2): an int keeps I32, a float next to integers is F64.
+  CHECK((i + 1).dtype() == tfe::DType::I32);
+  CHECK((i + 1).to_vector<int32_t>() == std::vector<int32_t>{4, -3});
+  CHECK((1 - i).to_vector<int32_t>() == std::vector<int32_t>{-2, 5});
+  CHECK((i + 1.0).dtype() == tfe::DType::F64);
   CHECK((i + 0.5).dtype() == tfe::DType::F64); // not truncated to 0
   check_close(values(i + 0.5), {3.5, -3.5});
+  CHECK((i * true).dtype() == tfe::DType::I32);
+  CHECK((f * std::complex<double>(0, 1)).dtype() == tfe::DType::C32);
   const tfe::Tensor l = tfe::tensor(ctx, {int64_t{5}});
-  CHECK((l * 3.0).to_vector<int64_t>() == std::vector<int64_t>{15});
+  CHECK((l * 3).to_vector<int64_t>() == std::vector<int64_t>{15});
+  bool refused = false;
+  try {
+    (void)(i + (int64_t{1} << 40));
+  } catch (const tfe::Error&) {
+    refused = true; // 2^40 does not fit I32: refused, not wrapped
+  }
+  CHECK(refused);
+  CHECK(tfe::scalar_like(f, 3).dtype() == tfe::DType::F32);
   const tfe::Tensor z = tfe::tensor(ctx, {std::complex<float>(1, 2)});
   CHECK((z * 2.0).to_vector<std::complex<float>>()[0] == std::complex<float>(2, 4));
   const tfe::Tensor zz = tfe::tensor(ctx, {std::complex<double>(1, 2)});

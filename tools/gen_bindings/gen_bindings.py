@@ -31,7 +31,7 @@ LIBCLANG_CANDIDATES = [
 
 # The header's conventions block names the only array outputs; every other non-const scalar
 # pointer is a single output value.
-ARRAY_OUTPUTS = {"out_shape", "out_grads", "dst", "buf"}
+ARRAY_OUTPUTS = {"out_shape", "out_grads", "outs", "dst", "buf"}
 
 STD_INTS = {"int32_t": ("c_int32_t", "Int32"), "int64_t": ("c_int64_t", "Int64"),
             # Fortran has no unsigned kinds: a seed travels as the same 64 bits.

@@ -36,6 +36,28 @@ module tenferro_c
   integer(c_int32_t), parameter, public :: TFE_SCHEDULER_DEBUG = 1
   integer(c_int32_t), parameter, public :: TFE_CONTEXT_EAGER = 0
   integer(c_int32_t), parameter, public :: TFE_CONTEXT_DATAFLOW = 1
+  integer(c_int32_t), parameter, public :: TFE_SCALAR_BOOL = 0
+  integer(c_int32_t), parameter, public :: TFE_SCALAR_INT = 1
+  integer(c_int32_t), parameter, public :: TFE_SCALAR_FLOAT = 2
+  integer(c_int32_t), parameter, public :: TFE_SCALAR_COMPLEX = 3
+  integer(c_int32_t), parameter, public :: TFE_BINOP_ADD = 0
+  integer(c_int32_t), parameter, public :: TFE_BINOP_SUB = 1
+  integer(c_int32_t), parameter, public :: TFE_BINOP_MUL = 2
+  integer(c_int32_t), parameter, public :: TFE_BINOP_DIV = 3
+  integer(c_int32_t), parameter, public :: TFE_BINOP_DIV_TRUNC = 4
+  integer(c_int32_t), parameter, public :: TFE_BINOP_REM = 5
+  integer(c_int32_t), parameter, public :: TFE_BINOP_POW = 6
+  integer(c_int32_t), parameter, public :: TFE_BINOP_MAXIMUM = 7
+  integer(c_int32_t), parameter, public :: TFE_BINOP_MINIMUM = 8
+  integer(c_int32_t), parameter, public :: TFE_BINOP_AND = 9
+  integer(c_int32_t), parameter, public :: TFE_BINOP_OR = 10
+  integer(c_int32_t), parameter, public :: TFE_BINOP_XOR = 11
+  integer(c_int32_t), parameter, public :: TFE_BINOP_EQ = 12
+  integer(c_int32_t), parameter, public :: TFE_BINOP_NE = 13
+  integer(c_int32_t), parameter, public :: TFE_BINOP_LT = 14
+  integer(c_int32_t), parameter, public :: TFE_BINOP_LE = 15
+  integer(c_int32_t), parameter, public :: TFE_BINOP_GT = 16
+  integer(c_int32_t), parameter, public :: TFE_BINOP_GE = 17
   integer(c_int64_t), parameter, public :: TFE_EXTENT_DERIVED = -9223372036854775807_c_int64_t - 1_c_int64_t
   integer(c_int32_t), parameter, public :: TFE_CACHE_COMPILED = 0
   integer(c_int32_t), parameter, public :: TFE_CACHE_DERIVATIVE = 1
@@ -86,6 +108,11 @@ module tenferro_c
   public :: tfe_arange
   public :: tfe_random_uniform
   public :: tfe_random_normal
+  public :: tfe_linspace
+  public :: tfe_logspace
+  public :: tfe_zeros_like
+  public :: tfe_ones_like
+  public :: tfe_full_like
   public :: tfe_set_num_threads
   public :: tfe_get_num_threads
   public :: tfe_device_count
@@ -115,6 +142,8 @@ module tenferro_c
   public :: tfe_not
   public :: tfe_real
   public :: tfe_imag
+  public :: tfe_weak_scalar
+  public :: tfe_binary_scalar
   public :: tfe_exp
   public :: tfe_log
   public :: tfe_sin
@@ -143,6 +172,9 @@ module tenferro_c
   public :: tfe_log10
   public :: tfe_erfc
   public :: tfe_trunc
+  public :: tfe_lgamma
+  public :: tfe_digamma
+  public :: tfe_polygamma
   public :: tfe_matmul
   public :: tfe_dot_general
   public :: tfe_sum
@@ -172,6 +204,42 @@ module tenferro_c
   public :: tfe_pad
   public :: tfe_concatenate
   public :: tfe_stack
+  public :: tfe_squeeze
+  public :: tfe_expand_dims
+  public :: tfe_moveaxis
+  public :: tfe_swapaxes
+  public :: tfe_flatten
+  public :: tfe_split
+  public :: tfe_tile
+  public :: tfe_repeat
+  public :: tfe_roll
+  public :: tfe_diagonal
+  public :: tfe_diag
+  public :: tfe_cumsum
+  public :: tfe_cumprod
+  public :: tfe_argsort
+  public :: tfe_sort
+  public :: tfe_topk
+  public :: tfe_argmax
+  public :: tfe_argmin
+  public :: tfe_logaddexp
+  public :: tfe_hypot
+  public :: tfe_sigmoid
+  public :: tfe_square
+  public :: tfe_reciprocal
+  public :: tfe_angle
+  public :: tfe_copysign
+  public :: tfe_isnan
+  public :: tfe_isinf
+  public :: tfe_isfinite
+  public :: tfe_nan_to_num
+  public :: tfe_isclose
+  public :: tfe_allclose
+  public :: tfe_any
+  public :: tfe_all
+  public :: tfe_var
+  public :: tfe_std
+  public :: tfe_logsumexp
   public :: tfe_tensor_from_buffer
   public :: tfe_tensor_to_dlpack
   public :: tfe_tensor_to_dlpack_versioned
@@ -258,6 +326,13 @@ module tenferro_c
   public :: tfe_linalg_vander
   public :: tfe_linalg_tensorinv
   public :: tfe_linalg_tensorsolve
+  public :: tfe_linalg_options_set_max_rank
+  public :: tfe_linalg_options_set_cutoff
+  public :: tfe_linalg_svd_truncated
+  public :: tfe_linalg_qr_pivoted
+  public :: tfe_linalg_matrix_rank
+  public :: tfe_linalg_logdet
+  public :: tfe_linalg_cholesky_solve
   public :: tfe_einsum
   public :: tfe_einsum_path
   public :: tfe_tensordot
@@ -514,6 +589,61 @@ module tenferro_c
       integer(c_int64_t), value :: seed
       integer(c_int32_t) :: res
     end function tfe_random_normal
+    function tfe_linspace(out, ctx, dtype, start, start_imag, stop, stop_imag, num, endpoint) &
+        bind(C, name='tfe_linspace') result(res)
+      import :: c_ptr, c_int32_t, c_int64_t, c_double
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: ctx
+      integer(c_int32_t), value :: dtype
+      real(c_double), value :: start
+      real(c_double), value :: start_imag
+      real(c_double), value :: stop
+      real(c_double), value :: stop_imag
+      integer(c_int64_t), value :: num
+      integer(c_int32_t), value :: endpoint
+      integer(c_int32_t) :: res
+    end function tfe_linspace
+    function tfe_logspace(out, ctx, dtype, start, start_imag, stop, stop_imag, num, endpoint, &
+        base) &
+        bind(C, name='tfe_logspace') result(res)
+      import :: c_ptr, c_int32_t, c_int64_t, c_double
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: ctx
+      integer(c_int32_t), value :: dtype
+      real(c_double), value :: start
+      real(c_double), value :: start_imag
+      real(c_double), value :: stop
+      real(c_double), value :: stop_imag
+      integer(c_int64_t), value :: num
+      integer(c_int32_t), value :: endpoint
+      real(c_double), value :: base
+      integer(c_int32_t) :: res
+    end function tfe_logspace
+    function tfe_zeros_like(out, x, dtype) &
+        bind(C, name='tfe_zeros_like') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t), value :: dtype
+      integer(c_int32_t) :: res
+    end function tfe_zeros_like
+    function tfe_ones_like(out, x, dtype) &
+        bind(C, name='tfe_ones_like') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t), value :: dtype
+      integer(c_int32_t) :: res
+    end function tfe_ones_like
+    function tfe_full_like(out, x, dtype, value) &
+        bind(C, name='tfe_full_like') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t), value :: dtype
+      type(c_ptr), value :: value
+      integer(c_int32_t) :: res
+    end function tfe_full_like
     function tfe_set_num_threads(threads) &
         bind(C, name='tfe_set_num_threads') result(res)
       import :: c_int32_t
@@ -729,6 +859,31 @@ module tenferro_c
       type(c_ptr), value :: x
       integer(c_int32_t) :: res
     end function tfe_imag
+    function tfe_weak_scalar(out, ctx, beside, kind, int_value, re, im) &
+        bind(C, name='tfe_weak_scalar') result(res)
+      import :: c_ptr, c_int32_t, c_int64_t, c_double
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: ctx
+      integer(c_int32_t), value :: beside
+      integer(c_int32_t), value :: kind
+      integer(c_int64_t), value :: int_value
+      real(c_double), value :: re
+      real(c_double), value :: im
+      integer(c_int32_t) :: res
+    end function tfe_weak_scalar
+    function tfe_binary_scalar(out, op, x, kind, int_value, re, im, scalar_first) &
+        bind(C, name='tfe_binary_scalar') result(res)
+      import :: c_ptr, c_int32_t, c_int64_t, c_double
+      type(c_ptr), intent(out) :: out
+      integer(c_int32_t), value :: op
+      type(c_ptr), value :: x
+      integer(c_int32_t), value :: kind
+      integer(c_int64_t), value :: int_value
+      real(c_double), value :: re
+      real(c_double), value :: im
+      integer(c_int32_t), value :: scalar_first
+      integer(c_int32_t) :: res
+    end function tfe_binary_scalar
     function tfe_exp(out, x) &
         bind(C, name='tfe_exp') result(res)
       import :: c_ptr, c_int32_t
@@ -926,6 +1081,28 @@ module tenferro_c
       type(c_ptr), value :: x
       integer(c_int32_t) :: res
     end function tfe_trunc
+    function tfe_lgamma(out, x) &
+        bind(C, name='tfe_lgamma') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t) :: res
+    end function tfe_lgamma
+    function tfe_digamma(out, x) &
+        bind(C, name='tfe_digamma') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t) :: res
+    end function tfe_digamma
+    function tfe_polygamma(out, a, b) &
+        bind(C, name='tfe_polygamma') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: a
+      type(c_ptr), value :: b
+      integer(c_int32_t) :: res
+    end function tfe_polygamma
     function tfe_matmul(out, a, b) &
         bind(C, name='tfe_matmul') result(res)
       import :: c_ptr, c_int32_t
@@ -1198,6 +1375,328 @@ module tenferro_c
       integer(c_int64_t), value :: axis
       integer(c_int32_t) :: res
     end function tfe_stack
+    function tfe_squeeze(out, x, n_axes, axes) &
+        bind(C, name='tfe_squeeze') result(res)
+      import :: c_ptr, c_int32_t, c_int64_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t), value :: n_axes
+      integer(c_int64_t), intent(in), optional :: axes(*)
+      integer(c_int32_t) :: res
+    end function tfe_squeeze
+    function tfe_expand_dims(out, x, n_axes, axes) &
+        bind(C, name='tfe_expand_dims') result(res)
+      import :: c_ptr, c_int32_t, c_int64_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t), value :: n_axes
+      integer(c_int64_t), intent(in), optional :: axes(*)
+      integer(c_int32_t) :: res
+    end function tfe_expand_dims
+    function tfe_moveaxis(out, x, n_axes, source, destination) &
+        bind(C, name='tfe_moveaxis') result(res)
+      import :: c_ptr, c_int32_t, c_int64_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t), value :: n_axes
+      integer(c_int64_t), intent(in), optional :: source(*)
+      integer(c_int64_t), intent(in), optional :: destination(*)
+      integer(c_int32_t) :: res
+    end function tfe_moveaxis
+    function tfe_swapaxes(out, x, axis1, axis2) &
+        bind(C, name='tfe_swapaxes') result(res)
+      import :: c_ptr, c_int32_t, c_int64_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int64_t), value :: axis1
+      integer(c_int64_t), value :: axis2
+      integer(c_int32_t) :: res
+    end function tfe_swapaxes
+    function tfe_flatten(out, x) &
+        bind(C, name='tfe_flatten') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t) :: res
+    end function tfe_flatten
+    function tfe_split(outs, n_outs, x, n, indices, axis) &
+        bind(C, name='tfe_split') result(res)
+      import :: c_ptr, c_int32_t, c_int64_t
+      type(c_ptr), intent(out) :: outs(*)
+      integer(c_int32_t), value :: n_outs
+      type(c_ptr), value :: x
+      integer(c_int32_t), value :: n
+      integer(c_int64_t), intent(in), optional :: indices(*)
+      integer(c_int64_t), value :: axis
+      integer(c_int32_t) :: res
+    end function tfe_split
+    function tfe_tile(out, x, ndim, reps) &
+        bind(C, name='tfe_tile') result(res)
+      import :: c_ptr, c_int32_t, c_int64_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t), value :: ndim
+      integer(c_int64_t), intent(in), optional :: reps(*)
+      integer(c_int32_t) :: res
+    end function tfe_tile
+    function tfe_repeat(out, x, n, repeats, axis) &
+        bind(C, name='tfe_repeat') result(res)
+      import :: c_ptr, c_int32_t, c_int64_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t), value :: n
+      integer(c_int64_t), intent(in), optional :: repeats(*)
+      integer(c_int64_t), value :: axis
+      integer(c_int32_t) :: res
+    end function tfe_repeat
+    function tfe_roll(out, x, n, shifts, n_axes, axes) &
+        bind(C, name='tfe_roll') result(res)
+      import :: c_ptr, c_int32_t, c_int64_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t), value :: n
+      integer(c_int64_t), intent(in), optional :: shifts(*)
+      integer(c_int32_t), value :: n_axes
+      integer(c_int64_t), intent(in), optional :: axes(*)
+      integer(c_int32_t) :: res
+    end function tfe_roll
+    function tfe_diagonal(out, x, offset, axis1, axis2) &
+        bind(C, name='tfe_diagonal') result(res)
+      import :: c_ptr, c_int32_t, c_int64_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int64_t), value :: offset
+      integer(c_int64_t), value :: axis1
+      integer(c_int64_t), value :: axis2
+      integer(c_int32_t) :: res
+    end function tfe_diagonal
+    function tfe_diag(out, x, k) &
+        bind(C, name='tfe_diag') result(res)
+      import :: c_ptr, c_int32_t, c_int64_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int64_t), value :: k
+      integer(c_int32_t) :: res
+    end function tfe_diag
+    function tfe_cumsum(out, x, axis) &
+        bind(C, name='tfe_cumsum') result(res)
+      import :: c_ptr, c_int32_t, c_int64_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int64_t), value :: axis
+      integer(c_int32_t) :: res
+    end function tfe_cumsum
+    function tfe_cumprod(out, x, axis) &
+        bind(C, name='tfe_cumprod') result(res)
+      import :: c_ptr, c_int32_t, c_int64_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int64_t), value :: axis
+      integer(c_int32_t) :: res
+    end function tfe_cumprod
+    function tfe_argsort(out, x, axis, descending) &
+        bind(C, name='tfe_argsort') result(res)
+      import :: c_ptr, c_int32_t, c_int64_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int64_t), value :: axis
+      integer(c_int32_t), value :: descending
+      integer(c_int32_t) :: res
+    end function tfe_argsort
+    function tfe_sort(out, x, axis, descending) &
+        bind(C, name='tfe_sort') result(res)
+      import :: c_ptr, c_int32_t, c_int64_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int64_t), value :: axis
+      integer(c_int32_t), value :: descending
+      integer(c_int32_t) :: res
+    end function tfe_sort
+    function tfe_topk(values, indices, x, k, axis, largest) &
+        bind(C, name='tfe_topk') result(res)
+      import :: c_ptr, c_int32_t, c_int64_t
+      type(c_ptr), intent(out) :: values
+      type(c_ptr), intent(out) :: indices
+      type(c_ptr), value :: x
+      integer(c_int64_t), value :: k
+      integer(c_int64_t), value :: axis
+      integer(c_int32_t), value :: largest
+      integer(c_int32_t) :: res
+    end function tfe_topk
+    function tfe_argmax(out, x, axis) &
+        bind(C, name='tfe_argmax') result(res)
+      import :: c_ptr, c_int32_t, c_int64_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int64_t), value :: axis
+      integer(c_int32_t) :: res
+    end function tfe_argmax
+    function tfe_argmin(out, x, axis) &
+        bind(C, name='tfe_argmin') result(res)
+      import :: c_ptr, c_int32_t, c_int64_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int64_t), value :: axis
+      integer(c_int32_t) :: res
+    end function tfe_argmin
+    function tfe_logaddexp(out, a, b) &
+        bind(C, name='tfe_logaddexp') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: a
+      type(c_ptr), value :: b
+      integer(c_int32_t) :: res
+    end function tfe_logaddexp
+    function tfe_hypot(out, a, b) &
+        bind(C, name='tfe_hypot') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: a
+      type(c_ptr), value :: b
+      integer(c_int32_t) :: res
+    end function tfe_hypot
+    function tfe_sigmoid(out, x) &
+        bind(C, name='tfe_sigmoid') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t) :: res
+    end function tfe_sigmoid
+    function tfe_square(out, x) &
+        bind(C, name='tfe_square') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t) :: res
+    end function tfe_square
+    function tfe_reciprocal(out, x) &
+        bind(C, name='tfe_reciprocal') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t) :: res
+    end function tfe_reciprocal
+    function tfe_angle(out, z, deg) &
+        bind(C, name='tfe_angle') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: z
+      integer(c_int32_t), value :: deg
+      integer(c_int32_t) :: res
+    end function tfe_angle
+    function tfe_copysign(out, a, b) &
+        bind(C, name='tfe_copysign') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: a
+      type(c_ptr), value :: b
+      integer(c_int32_t) :: res
+    end function tfe_copysign
+    function tfe_isnan(out, x) &
+        bind(C, name='tfe_isnan') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t) :: res
+    end function tfe_isnan
+    function tfe_isinf(out, x) &
+        bind(C, name='tfe_isinf') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t) :: res
+    end function tfe_isinf
+    function tfe_isfinite(out, x) &
+        bind(C, name='tfe_isfinite') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t) :: res
+    end function tfe_isfinite
+    function tfe_nan_to_num(out, x, nan, posinf, neginf) &
+        bind(C, name='tfe_nan_to_num') result(res)
+      import :: c_ptr, c_int32_t, c_double
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      real(c_double), value :: nan
+      real(c_double), value :: posinf
+      real(c_double), value :: neginf
+      integer(c_int32_t) :: res
+    end function tfe_nan_to_num
+    function tfe_isclose(out, a, b, rtol, atol, equal_nan) &
+        bind(C, name='tfe_isclose') result(res)
+      import :: c_ptr, c_int32_t, c_double
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: a
+      type(c_ptr), value :: b
+      real(c_double), value :: rtol
+      real(c_double), value :: atol
+      integer(c_int32_t), value :: equal_nan
+      integer(c_int32_t) :: res
+    end function tfe_isclose
+    function tfe_allclose(out, a, b, rtol, atol, equal_nan) &
+        bind(C, name='tfe_allclose') result(res)
+      import :: c_ptr, c_int32_t, c_double
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: a
+      type(c_ptr), value :: b
+      real(c_double), value :: rtol
+      real(c_double), value :: atol
+      integer(c_int32_t), value :: equal_nan
+      integer(c_int32_t) :: res
+    end function tfe_allclose
+    function tfe_any(out, x, n_axes, axes, keepdims) &
+        bind(C, name='tfe_any') result(res)
+      import :: c_ptr, c_int32_t, c_int64_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t), value :: n_axes
+      integer(c_int64_t), intent(in), optional :: axes(*)
+      integer(c_int32_t), value :: keepdims
+      integer(c_int32_t) :: res
+    end function tfe_any
+    function tfe_all(out, x, n_axes, axes, keepdims) &
+        bind(C, name='tfe_all') result(res)
+      import :: c_ptr, c_int32_t, c_int64_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t), value :: n_axes
+      integer(c_int64_t), intent(in), optional :: axes(*)
+      integer(c_int32_t), value :: keepdims
+      integer(c_int32_t) :: res
+    end function tfe_all
+    function tfe_var(out, x, n_axes, axes, ddof, keepdims) &
+        bind(C, name='tfe_var') result(res)
+      import :: c_ptr, c_int32_t, c_int64_t, c_double
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t), value :: n_axes
+      integer(c_int64_t), intent(in), optional :: axes(*)
+      real(c_double), value :: ddof
+      integer(c_int32_t), value :: keepdims
+      integer(c_int32_t) :: res
+    end function tfe_var
+    function tfe_std(out, x, n_axes, axes, ddof, keepdims) &
+        bind(C, name='tfe_std') result(res)
+      import :: c_ptr, c_int32_t, c_int64_t, c_double
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t), value :: n_axes
+      integer(c_int64_t), intent(in), optional :: axes(*)
+      real(c_double), value :: ddof
+      integer(c_int32_t), value :: keepdims
+      integer(c_int32_t) :: res
+    end function tfe_std
+    function tfe_logsumexp(out, x, n_axes, axes, keepdims) &
+        bind(C, name='tfe_logsumexp') result(res)
+      import :: c_ptr, c_int32_t, c_int64_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t), value :: n_axes
+      integer(c_int64_t), intent(in), optional :: axes(*)
+      integer(c_int32_t), value :: keepdims
+      integer(c_int32_t) :: res
+    end function tfe_logsumexp
     function tfe_tensor_from_buffer(out, ctx, dtype, ndim, shape, strides, data, deleter, &
         user_data) &
         bind(C, name='tfe_tensor_from_buffer') result(res)
@@ -1877,6 +2376,66 @@ module tenferro_c
       type(c_ptr), value :: b
       integer(c_int32_t) :: res
     end function tfe_linalg_tensorsolve
+    function tfe_linalg_options_set_max_rank(o, max_rank) &
+        bind(C, name='tfe_linalg_options_set_max_rank') result(res)
+      import :: c_ptr, c_int32_t, c_int64_t
+      type(c_ptr), value :: o
+      integer(c_int64_t), value :: max_rank
+      integer(c_int32_t) :: res
+    end function tfe_linalg_options_set_max_rank
+    function tfe_linalg_options_set_cutoff(o, rtol, atol) &
+        bind(C, name='tfe_linalg_options_set_cutoff') result(res)
+      import :: c_ptr, c_int32_t, c_double
+      type(c_ptr), value :: o
+      real(c_double), value :: rtol
+      real(c_double), value :: atol
+      integer(c_int32_t) :: res
+    end function tfe_linalg_options_set_cutoff
+    function tfe_linalg_svd_truncated(out_u, out_s, out_vh, a, opts) &
+        bind(C, name='tfe_linalg_svd_truncated') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out_u
+      type(c_ptr), intent(out) :: out_s
+      type(c_ptr), intent(out) :: out_vh
+      type(c_ptr), value :: a
+      type(c_ptr), value :: opts
+      integer(c_int32_t) :: res
+    end function tfe_linalg_svd_truncated
+    function tfe_linalg_qr_pivoted(out_q, out_r, out_perm, a, opts) &
+        bind(C, name='tfe_linalg_qr_pivoted') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out_q
+      type(c_ptr), intent(out) :: out_r
+      type(c_ptr), intent(out) :: out_perm
+      type(c_ptr), value :: a
+      type(c_ptr), value :: opts
+      integer(c_int32_t) :: res
+    end function tfe_linalg_qr_pivoted
+    function tfe_linalg_matrix_rank(out, a, atol, opts) &
+        bind(C, name='tfe_linalg_matrix_rank') result(res)
+      import :: c_ptr, c_int32_t, c_double
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: a
+      real(c_double), value :: atol
+      type(c_ptr), value :: opts
+      integer(c_int32_t) :: res
+    end function tfe_linalg_matrix_rank
+    function tfe_linalg_logdet(out, a) &
+        bind(C, name='tfe_linalg_logdet') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: a
+      integer(c_int32_t) :: res
+    end function tfe_linalg_logdet
+    function tfe_linalg_cholesky_solve(out, l, b, opts) &
+        bind(C, name='tfe_linalg_cholesky_solve') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: l
+      type(c_ptr), value :: b
+      type(c_ptr), value :: opts
+      integer(c_int32_t) :: res
+    end function tfe_linalg_cholesky_solve
     function tfe_einsum(out, subscripts, n, operands) &
         bind(C, name='tfe_einsum') result(res)
       import :: c_ptr, c_int32_t, c_char

@@ -10,7 +10,6 @@ import builtins as _builtins
 import collections as _collections
 import operator as _operator
 import re as _re
-import struct as _struct
 import threading as _threading
 
 import numpy as _np
@@ -309,73 +308,43 @@ def _scalar_or_array_handle(x, ctx_handle):
 
 # ---- Python scalars are weak (NumPy 2's rule, NEP 50) ---------------------------------------
 
-_INEXACT = (_c.TFE_F32, _c.TFE_F64, _c.TFE_C32, _c.TFE_C64)
-_COMPLEX_OF = {_c.TFE_F32: _c.TFE_C32, _c.TFE_C32: _c.TFE_C32, _c.TFE_F64: _c.TFE_C64,
-               _c.TFE_C64: _c.TFE_C64}
-_PACK = {_c.TFE_BOOL: "?", _c.TFE_I32: "=i", _c.TFE_I64: "=q", _c.TFE_F32: "=f",
-         _c.TFE_F64: "=d", _c.TFE_C32: "=ff", _c.TFE_C64: "=dd"}
-_INT_BOUNDS = {_c.TFE_I32: (-2**31, 2**31 - 1), _c.TFE_I64: (-2**63, 2**63 - 1)}
-
-
-def _weak_code(x, code):
-    """The dtype code a Python scalar x takes next to an operand of dtype `code` (NEP 50): its
-    kind decides (bool < int < float < complex); within a kind the operand's precision wins."""
-    t = type(x)
-    if t is bool:
-        return code
-    if t is int:
-        return _c.TFE_I64 if code == _c.TFE_BOOL else code
-    if t is float:
-        return code if code in _INEXACT else _c.TFE_F64
-    return _COMPLEX_OF.get(code, _c.TFE_C64)
-
-
 def _is_py_scalar(x):
     t = type(x)
     return t is float or t is int or t is bool or t is complex
 
 
-_PACK_F64 = _struct.Struct("=d").pack
+# The C library owns the rule (tfe_weak_scalar, tfe_binary_scalar): a scalar is passed as its kind
+# and value. The kinds are literals here (a constant is cheaper than a module lookup).
+assert (_c.TFE_SCALAR_BOOL, _c.TFE_SCALAR_INT, _c.TFE_SCALAR_FLOAT, _c.TFE_SCALAR_COMPLEX) == (
+    0, 1, 2, 3)
 
 
 def _weak_scalar_handle(x, code, ctx_h):
-    """A rank-0 tensor of dtype `code` holding Python scalar x: one tfe_full call on packed bytes
-    (no NumPy array). An int outside the range of an integer dtype raises OverflowError (as
-    NumPy 2); a float beyond float32 becomes +-inf."""
-    if code == _c.TFE_F64:  # the common case first: a float (or int) next to an F64 operand
-        return _c.tfe_full(ctx_h, code, [], _PACK_F64(x))
-    if code in _INT_BOUNDS:
-        lo, hi = _INT_BOUNDS[code]
-        if not lo <= x <= hi:
+    """The rank-0 handle of Python scalar x as a weak operand beside dtype `code` (NEP 50): its
+    kind decides (bool < int < float < complex), within a kind the operand's precision wins. An
+    int outside an integer dtype's range raises OverflowError (as NumPy 2); a float beyond
+    float32 becomes +-inf."""
+    t = type(x)
+    if t is float:
+        return _c.tfe_weak_scalar(ctx_h, code, 2, 0, x, 0.0)
+    if t is int:
+        try:
+            return _c.tfe_weak_scalar(ctx_h, code, 1, x, 0.0, 0.0)
+        except (OverflowError, _c.InvalidArgumentError):
             raise OverflowError(
-                f"Python integer {x} out of bounds for {_CODE_TO_NP[code].name}")
-    fmt = _PACK[code]
-    if code == _c.TFE_C32 or code == _c.TFE_C64:
-        z = complex(x)
-        data = _pack_float(fmt, z.real, z.imag)
-    elif code == _c.TFE_F32 or code == _c.TFE_F64:
-        data = _pack_float(fmt, float(x))
-    else:
-        data = _struct.pack(fmt, x)
-    return _c.tfe_full(ctx_h, code, [], data)
-
-
-def _pack_float(fmt, *vals):
-    try:
-        return _struct.pack(fmt, *vals)
-    except OverflowError:  # beyond float32: NumPy's cast gives inf
-        return _struct.pack(fmt, *[v if abs(v) <= 3.4028234663852886e38 else
-                                   _builtins.float("inf") if v > 0 else _builtins.float("-inf")
-                                   for v in vals])
+                f"Python integer {x} out of bounds for {_CODE_TO_NP[code].name}") from None
+    if t is bool:
+        return _c.tfe_weak_scalar(ctx_h, code, 0, int(x), 0.0, 0.0)
+    return _c.tfe_weak_scalar(ctx_h, code, 3, 0, x.real, x.imag)
 
 
 def _weak_handle_next_to(x, h):
     """The weak rank-0 handle of Python scalar x as an operand beside handle h (NEP 50)."""
-    return _weak_scalar_handle(x, _weak_code(x, _c.tfe_tensor_dtype(h)), _c.tfe_tensor_context(h))
+    return _weak_scalar_handle(x, _c.tfe_tensor_dtype(h), _c.tfe_tensor_context(h))
 
 
 def _weak_tensor(x, code, ctx_h):
-    return _wrap(_weak_scalar_handle(x, _weak_code(x, code), ctx_h))
+    return _wrap(_weak_scalar_handle(x, code, ctx_h))
 
 
 _new_tensor = object.__new__  # Tensor.__new__ without the attribute lookup
@@ -456,18 +425,47 @@ def _shape(shape, like=None):
     return [_extent(s, table) for s in shape]
 
 
-def _binary(cfn, a, b):
-    """cfn on two operands, at least one a Tensor; NotImplemented if the other cannot convert."""
-    # The hot paths: two Tensors; a Python scalar on either side (its weak handle is made
-    # directly: no Tensor object for it and no NumPy array).
+def _scalar_call(op, h, x, scalar_first):
+    """tfe_binary_scalar: op of tensor handle h and Python scalar x (weak, NEP 50) in one C call;
+    None when x is not a Python scalar, or an int the tensor's dtype cannot hold."""
+    t = type(x)
+    if t is float:
+        return _c.tfe_binary_scalar(op, h, 2, 0, x, 0.0, scalar_first)
+    if t is int:
+        try:
+            return _c.tfe_binary_scalar(op, h, 1, x, 0.0, 0.0, scalar_first)
+        except (OverflowError, _c.InvalidArgumentError):
+            return None  # beyond the tensor's integer dtype: the general path raises NumPy's error
+    if t is bool:
+        return _c.tfe_binary_scalar(op, h, 0, int(x), 0.0, 0.0, scalar_first)
+    if t is complex:
+        return _c.tfe_binary_scalar(op, h, 3, 0, x.real, x.imag, scalar_first)
+    return None
+
+
+def _binary(cfn, a, b, op=None):
+    """cfn on two operands, at least one a Tensor; NotImplemented if the other cannot convert.
+    op: the TFE_BINOP_ code of cfn, for the one-call path of a Python scalar operand."""
+    # The hot paths: two Tensors; a Python scalar on either side (one C call, no handle for it).
     ta, tb = type(a), type(b)
     if ta is Tensor and tb is Tensor:
         t = _new_tensor(Tensor)
         t._h = cfn(a._h, b._h)
         return t
-    if ta is Tensor and (tb is float or tb is int or tb is bool or tb is complex):
+    if op is not None:
+        if ta is Tensor:
+            h = _scalar_call(op, a._h, b, 0)
+        elif tb is Tensor:
+            h = _scalar_call(op, b._h, a, 1)
+        else:
+            h = None
+        if h is not None:
+            t = _new_tensor(Tensor)
+            t._h = h
+            return t
+    elif ta is Tensor and (tb is float or tb is int or tb is bool or tb is complex):
         return _wrap(cfn(a._h, _weak_handle_next_to(b, a._h)))
-    if tb is Tensor and (ta is float or ta is int or ta is bool or ta is complex):
+    elif tb is Tensor and (ta is float or ta is int or ta is bool or ta is complex):
         return _wrap(cfn(_weak_handle_next_to(a, b._h), b._h))
     try:
         if isinstance(a, Tensor):
@@ -488,28 +486,33 @@ def _matmul_handles(ah, bh):
     return _c.tfe_matmul(ah, bh)
 
 
-def _binop(cfn, name):
-    def op(self, other):
-        return _binary(cfn, self, other)
+def _binop(cfn, name, op=None):
+    def fwd(self, other):
+        return _binary(cfn, self, other, op)
 
-    def rop(self, other):
-        return _binary(cfn, other, self)
+    def rev(self, other):
+        return _binary(cfn, other, self, op)
 
-    op.__name__ = f"__{name}__"
-    rop.__name__ = f"__r{name}__"
-    return op, rop
+    fwd.__name__ = f"__{name}__"
+    rev.__name__ = f"__r{name}__"
+    return fwd, rev
 
 
 def _cmpop(direction, name):
-    def op(self, other):
+    op = _c.TFE_BINOP_EQ + direction - _c.TFE_CMP_EQ
+
+    def cmp(self, other):
+        h = _scalar_call(op, self._h, other, 0)
+        if h is not None:
+            return _wrap(h)
         try:
             other = _as_tensor(other, self)
         except TypeError:
             return NotImplemented
         return _wrap(_c.tfe_compare(self._h, other._h, direction))
 
-    op.__name__ = f"__{name}__"
-    return op
+    cmp.__name__ = f"__{name}__"
+    return cmp
 
 
 # ---- symbolic extents ---------------------------------------------------------------------
@@ -856,15 +859,15 @@ class Tensor:
         return (1, 0)
 
     # ---- operators ----
-    __add__, __radd__ = _binop(_c.tfe_add, "add")
-    __sub__, __rsub__ = _binop(_c.tfe_sub, "sub")
-    __mul__, __rmul__ = _binop(_c.tfe_mul, "mul")
-    __truediv__, __rtruediv__ = _binop(_c.tfe_div, "truediv")
+    __add__, __radd__ = _binop(_c.tfe_add, "add", _c.TFE_BINOP_ADD)
+    __sub__, __rsub__ = _binop(_c.tfe_sub, "sub", _c.TFE_BINOP_SUB)
+    __mul__, __rmul__ = _binop(_c.tfe_mul, "mul", _c.TFE_BINOP_MUL)
+    __truediv__, __rtruediv__ = _binop(_c.tfe_div, "truediv", _c.TFE_BINOP_DIV)
     __matmul__, __rmatmul__ = _binop(_matmul_handles, "matmul")
-    __and__, __rand__ = _binop(_c.tfe_and, "and")
-    __or__, __ror__ = _binop(_c.tfe_or, "or")
-    __xor__, __rxor__ = _binop(_c.tfe_xor, "xor")
-    _pow, __rpow__ = _binop(_c.tfe_pow, "pow")
+    __and__, __rand__ = _binop(_c.tfe_and, "and", _c.TFE_BINOP_AND)
+    __or__, __ror__ = _binop(_c.tfe_or, "or", _c.TFE_BINOP_OR)
+    __xor__, __rxor__ = _binop(_c.tfe_xor, "xor", _c.TFE_BINOP_XOR)
+    _pow, __rpow__ = _binop(_c.tfe_pow, "pow", _c.TFE_BINOP_POW)
 
     def __pow__(self, other, modulo=None):
         if modulo is not None:

@@ -45,14 +45,13 @@ def _real_float(x, name):
 @_export
 def square(x):
     """x * x elementwise (keeps the dtype, as NumPy)."""
-    x = _as_tensor(x)
-    return x * x
+    return _wrap(_c.tfe_square(_as_tensor(x)._h))
 
 
 @_export
 def reciprocal(x):
     """1 / x elementwise (integers and Bool give float64, unlike NumPy's integer reciprocal)."""
-    return 1 / _inexact(x)
+    return _wrap(_c.tfe_reciprocal(_as_tensor(x)._h))
 
 
 def _numpy_named(name, op, real_only=False):
@@ -73,12 +72,10 @@ log10 = _numpy_named("log10", _o.log10)
 
 @_export
 def logaddexp(a, b):
-    """log(exp(a) + exp(b)) without overflow: max(a, b) + log1p(exp(-|a - b|)); real floats."""
+    """log(exp(a) + exp(b)) without overflow: max(a, b) + log1p(exp(-|a - b|)); real floats.
+    Differentiable (at a tie each operand gets half the gradient)."""
     a, b = _o._binary_operands(_real_float(a, "logaddexp"), _real_float(b, "logaddexp"))
-    m = _o.maximum(a, b)
-    d = _o.abs(a - b)
-    finite = _o.equal(d - d, 0.0)  # a == b == +-inf gives NaN here: the maximum is the answer
-    return _o.select(finite, m + _o.log1p(_o.exp(-_o.select(finite, d, 0.0))), m)
+    return _wrap(_c.tfe_logaddexp(a._h, b._h))
 
 
 @_export
@@ -86,21 +83,31 @@ def hypot(a, b):
     """sqrt(a^2 + b^2) elementwise, scaled by max(|a|, |b|) so that it does not overflow; real
     floats. Its derivative at a = b = 0 is 0."""
     a, b = _o._binary_operands(_real_float(a, "hypot"), _real_float(b, "hypot"))
-    aa, ab = _o.abs(a), _o.abs(b)
-    m = _o.maximum(aa, ab)
-    safe = _o.select(_o.equal(m, 0.0), 1.0, m)
-    n = _o.minimum(aa, ab) / safe
-    return m * _o.sqrt(1.0 + n * n)
+    return _wrap(_c.tfe_hypot(a._h, b._h))
 
 
 @_export
 def sigmoid(x):
-    """The logistic function 1 / (1 + e^-x), as 0.5 + 0.5 tanh(x / 2) (no overflow)."""
-    x = _inexact(x)
-    return 0.5 * _o.tanh(0.5 * x) + 0.5
+    """The logistic function 1 / (1 + e^-x), as 1 / (1 + e^-|x|) or e^-|x| / (1 + e^-|x|) by the
+    sign of x: no overflow, full relative accuracy in both tails (complex: 1/2 + tanh(x/2)/2)."""
+    return _wrap(_c.tfe_sigmoid(_as_tensor(x)._h))
 
 
 erfc = _numpy_named("erfc", _o.erfc, real_only=True)
+lgamma = _numpy_named("lgamma", _o.lgamma, real_only=True)
+digamma = _numpy_named("digamma", _o.digamma, real_only=True)
+
+
+@_export
+def polygamma(n, x):
+    # The docstring is the op's (set below).
+    n, x = _o._binary_operands(n, _real_float(x, "polygamma"))
+    if n.dtype.kind in "biu":
+        n = _wrap(_c.tfe_cast(n._h, _c.tfe_tensor_dtype(x._h)))
+    return _o.polygamma(n, x)
+
+
+polygamma.__doc__ = f"{_o.polygamma.__doc__} Integer n is converted to x's dtype, as SciPy."
 
 
 @_export
@@ -120,20 +127,15 @@ trunc.__doc__ = f"{_o.trunc.__doc__} Integers and Bool are returned as they are.
 @_export
 def angle(z, deg=False):
     """The argument of z in (-pi, pi] (0 or pi for real input); deg=True gives degrees."""
-    z = _inexact(z)
-    if z.dtype.kind == "c":
-        r = _o.atan2(_o.imag(z), _o.real(z))
-    else:
-        r = _o.atan2(z - z, z)  # +0 (z * 0 would be -0 for negative z, giving -pi)
-    return r * (180 / _math.pi) if deg else r
+    return _wrap(_c.tfe_angle(_as_tensor(z)._h, 1 if deg else 0))
 
 
 @_export
 def copysign(a, b):
-    """|a| with the sign of b (real floats; b = -0.0 counts as positive, unlike NumPy)."""
+    """|a| with the sign of b (real floats; b = -0.0 counts as negative, as NumPy).
+    Differentiable in a."""
     a, b = _o._binary_operands(_real_float(a, "copysign"), _real_float(b, "copysign"))
-    m = _o.abs(a)
-    return _o.select(_o.less(b, 0.0), -m, m)
+    return _wrap(_c.tfe_copysign(a._h, b._h))
 
 
 # Inverse trigonometric and hyperbolic functions: NumPy's names for the registry ops (complex
@@ -158,28 +160,19 @@ arctanh = _numpy_named("arctanh", _o.atanh)
 @_export
 def isnan(x):
     """True where x is NaN (either part, for complex); Bool result, never differentiable."""
-    x = _as_tensor(x)
-    return _o.not_equal(x, x)
+    return _wrap(_c.tfe_isnan(_as_tensor(x)._h))
 
 
 @_export
 def isinf(x):
     """True where x is +-inf (either part, for complex)."""
-    x = _as_tensor(x)
-    if x.dtype.kind in "biu":
-        return _o.not_equal(x, x)
-    if x.dtype.kind == "c":
-        return _o.or_(isinf(_o.real(x)), isinf(_o.imag(x)))
-    return _o.equal(_o.abs(x), _math.inf)
+    return _wrap(_c.tfe_isinf(_as_tensor(x)._h))
 
 
 @_export
 def isfinite(x):
     """True where x is neither NaN nor +-inf."""
-    x = _as_tensor(x)
-    if x.dtype.kind in "biu":
-        return _o.equal(x, x)
-    return _o.equal(x - x, 0)
+    return _wrap(_c.tfe_isfinite(_as_tensor(x)._h))
 
 
 @_export
@@ -187,38 +180,25 @@ def nan_to_num(x, nan=0.0, posinf=None, neginf=None):
     """x with NaN replaced by `nan` and +-inf by posinf/neginf (default: the dtype's largest
     finite values), for real and (per part) complex floats; other dtypes are returned as is."""
     x = _as_tensor(x)
-    if x.dtype.kind in "biu":
-        return x
-    if x.dtype.kind == "c":
-        return _o.complex(nan_to_num(_o.real(x), nan, posinf, neginf),
-                          nan_to_num(_o.imag(x), nan, posinf, neginf))
-    big = float(_np.finfo(x.dtype).max)
-    x = _o.select(isnan(x), nan, x)
-    x = _o.select(_o.equal(x, _math.inf), big if posinf is None else posinf, x)
-    return _o.select(_o.equal(x, -_math.inf), -big if neginf is None else neginf, x)
+    p = _math.nan if posinf is None else float(posinf)  # NaN: the dtype's largest finite value
+    n = _math.nan if neginf is None else float(neginf)
+    return _wrap(_c.tfe_nan_to_num(x._h, float(nan), p, n))
 
 
 @_export
 def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
-    """|a - b| <= atol + rtol |b| elementwise (NumPy's asymmetric test); equal infinities are
-    close; equal_nan=True makes NaN close to NaN. Bool result."""
+    """|a - b| <= atol + rtol |b| elementwise (NumPy's asymmetric test); an infinity is close
+    only to itself; equal_nan=True makes NaN close to NaN. Bool result."""
     a, b = _o._binary_operands(a, b)
-    if a.dtype.kind in "biu":
-        a = _inexact(a)
-    if b.dtype.kind in "biu":
-        b = _inexact(b)
-    a, b = _o._binary_operands(a, b)
-    close = _o.less_equal(_o.abs(a - b), atol + rtol * _o.abs(b))
-    close = _o.or_(close, _o.equal(a, b))
-    if equal_nan:
-        close = _o.or_(close, _o.and_(isnan(a), isnan(b)))
-    return close
+    return _wrap(_c.tfe_isclose(a._h, b._h, float(rtol), float(atol), 1 if equal_nan else 0))
 
 
 @_export
 def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
     """True when every element is close (:func:`isclose`); a Python bool."""
-    return bool(_r.all(isclose(a, b, rtol, atol, equal_nan)).item())
+    a, b = _o._binary_operands(a, b)
+    r = _wrap(_c.tfe_allclose(a._h, b._h, float(rtol), float(atol), 1 if equal_nan else 0))
+    return bool(r.item())
 
 
 # ---- reductions ---------------------------------------------------------------------------
@@ -228,12 +208,7 @@ def logsumexp(x, axis=None, keepdims=False):
     """log(sum(exp(x))) over axes without overflow (the maximum is taken out first); real floats.
     Differentiable (its gradient is the softmax)."""
     x = _real_float(x, "logsumexp")
-    m = _r.max(x, axis, keepdims=True)  # its derivative cancels: no need to detach it
-    m = _o.select(isfinite(m), m, 0.0)
-    s = _o.log(_r.sum(_o.exp(x - m), axis, keepdims=True)) + m
-    if keepdims:
-        return s
-    return _r.sum(s, axis)  # drops the unit axes (a sum over extent-1 axes is exact)
+    return _r._axes_call(_c.tfe_logsumexp, x, axis, keepdims, "logsumexp")
 
 
 @_export
@@ -264,17 +239,10 @@ def squeeze(x, axis=None):
     """x without its extent-1 axes (axis=None) or without the listed ones (which must have
     extent 1). A view."""
     x = _as_tensor(x)
-    shape = x.shape
     if axis is None:
-        drop = {i for i, e in enumerate(shape) if e == 1}
-    else:
-        axes = (axis,) if isinstance(axis, (int, _np.integer)) else axis
-        drop = {_norm_axis(a, x.ndim, "squeeze") for a in axes}
-        for a in drop:
-            if shape[a] != 1:
-                raise _c.InvalidArgumentError(
-                    f"tenferro.squeeze(): axis {a} has extent {shape[a]}, not 1")
-    return _reshape(x, [e for i, e in enumerate(shape) if i not in drop])
+        return _wrap(_c.tfe_squeeze(x._h, []))
+    axes = [axis] if isinstance(axis, (int, _np.integer)) else list(axis)
+    return _wrap(_c.tfe_squeeze(x._h, [_operator.index(a) for a in axes]))
 
 
 @_export
@@ -282,13 +250,8 @@ def expand_dims(x, axis):
     """x with new extent-1 axes at the positions `axis` (an int or a tuple, counted in the
     result's rank, as NumPy). A view."""
     x = _as_tensor(x)
-    axes = (axis,) if isinstance(axis, (int, _np.integer)) else tuple(axis)
-    nd = x.ndim + len(axes)
-    new = {_norm_axis(a, nd, "expand_dims") for a in axes}
-    if len(new) != len(axes):
-        raise _c.InvalidArgumentError("tenferro.expand_dims(): an axis is repeated")
-    it = iter(x.shape)
-    return _reshape(x, [1 if i in new else next(it) for i in range(nd)])
+    axes = [axis] if isinstance(axis, (int, _np.integer)) else list(axis)
+    return _wrap(_c.tfe_expand_dims(x._h, [_operator.index(a) for a in axes]))
 
 
 @_export
@@ -304,10 +267,7 @@ def moveaxis(x, source, destination):
             "tenferro.moveaxis(): source and destination need the same number of axes")
     src = [_norm_axis(a, nd, "moveaxis") for a in src]
     dst = [_norm_axis(a, nd, "moveaxis") for a in dst]
-    order = [a for a in range(nd) if a not in src]
-    for d, s in sorted(zip(dst, src)):
-        order.insert(d, s)
-    return _wrap(_c.tfe_transpose(x._h, order))
+    return _wrap(_c.tfe_moveaxis(x._h, src, dst))
 
 
 @_export
@@ -316,9 +276,7 @@ def swapaxes(x, axis1, axis2):
     x = _as_tensor(x)
     a = _norm_axis(axis1, x.ndim, "swapaxes")
     b = _norm_axis(axis2, x.ndim, "swapaxes")
-    perm = list(range(x.ndim))
-    perm[a], perm[b] = perm[b], perm[a]
-    return _wrap(_c.tfe_transpose(x._h, perm))
+    return _wrap(_c.tfe_swapaxes(x._h, a, b))
 
 
 @_export
@@ -327,10 +285,14 @@ def ravel(x, order="C"):
     tenferro's storage order, a view when compact)."""
     x = _as_tensor(x)
     if order == "F":
-        return _reshape(x, [x.size])
+        return _wrap(_c.tfe_flatten(x._h))
     if order != "C":
         raise ValueError("ravel: order is 'C' or 'F'")
-    return _r._flat_c_order(x)
+    if x.ndim <= 1:
+        return _wrap(_c.tfe_flatten(x._h))
+    # Row-major order is the column-major flattening of the reversed transpose.
+    rev = _c.tfe_transpose(x._h, list(range(x.ndim - 1, -1, -1)))
+    return _wrap(_c.tfe_flatten(rev))
 
 
 @_export
@@ -351,18 +313,9 @@ def split(x, indices_or_sections, axis=0):
         if k <= 0 or n % k:
             raise _c.InvalidArgumentError(
                 f"tenferro.split(): {k} sections do not divide extent {n} equally")
-        cuts = [n // k * i for i in range(1, k)]
-    else:
-        cuts = [_builtins.min(_builtins.max(int(i) + (n if int(i) < 0 else 0), 0), n)
-                for i in indices_or_sections]
-    out = []
-    bounds = [0] + cuts + [n]
-    for lo, hi in zip(bounds[:-1], bounds[1:]):
-        starts = [0] * x.ndim
-        limits = list(x.shape)
-        starts[ax], limits[ax] = lo, _builtins.max(lo, hi)
-        out.append(_wrap(_c.tfe_slice(x._h, starts, limits, None)))
-    return out
+        return [_wrap(h) for h in _c.tfe_split(k, x._h, [], ax)]
+    cuts = [_operator.index(i) for i in indices_or_sections]
+    return [_wrap(h) for h in _c.tfe_split(len(cuts) + 1, x._h, cuts, ax)]
 
 
 @_export
@@ -371,15 +324,13 @@ def tile(x, reps):
     axes, shorter reps apply to the trailing axes)."""
     x = _as_tensor(x)
     reps = (reps,) if isinstance(reps, (int, _np.integer)) else tuple(reps)
+    reps = tuple(_operator.index(r) for r in reps)
+    # NumPy aligns reps on the right and adds leading axes; the C function is left-aligned, so
+    # the axes are added here and reps padded to the rank.
     if len(reps) > x.ndim:
         x = _reshape(x, [1] * (len(reps) - x.ndim) + list(x.shape))
     reps = (1,) * (x.ndim - len(reps)) + reps
-    for ax, r in enumerate(reps):
-        if r != 1:
-            x = _o.concatenate([x] * r, ax) if r else _wrap(
-                _c.tfe_slice(x._h, [0] * x.ndim,
-                             [0 if i == ax else e for i, e in enumerate(x.shape)], None))
-    return x
+    return _wrap(_c.tfe_tile(x._h, list(reps)))
 
 
 @_export
@@ -390,8 +341,10 @@ def repeat(x, repeats, axis=None):
     if axis is None:
         x, axis = ravel(x), 0
     ax = _norm_axis(axis, x.ndim, "repeat")
-    idx = _np.repeat(_np.arange(x.shape[ax]), repeats)
-    return _o.gather(x, idx, ax)
+    counts = _np.asarray(repeats).reshape(-1)
+    if counts.dtype.kind not in "iub":
+        raise TypeError("tenferro.repeat(): repeats must be integers")
+    return _wrap(_c.tfe_repeat(x._h, [int(c) for c in counts], ax))
 
 
 @_export
@@ -404,14 +357,14 @@ def roll(x, shift, axis=None):
         return _c_order_reshape(flat, x.shape)
     shifts = (shift,) if isinstance(shift, (int, _np.integer)) else tuple(shift)
     axes = (axis,) if isinstance(axis, (int, _np.integer)) else tuple(axis)
+    if len(shifts) == 1 and len(axes) > 1:  # NumPy broadcasts the shifts against the axes
+        shifts = shifts * len(axes)
+    elif len(axes) == 1 and len(shifts) > 1:
+        axes = axes * len(shifts)
     if len(shifts) != len(axes):
         raise _c.InvalidArgumentError("tenferro.roll(): one shift per axis")
-    for s, a in zip(shifts, axes):
-        a = _norm_axis(a, x.ndim, "roll")
-        n = x.shape[a]
-        if n:
-            x = _o.gather(x, (_np.arange(n) - int(s)) % n, a)
-    return x
+    axes = [_norm_axis(a, x.ndim, "roll") for a in axes]
+    return _wrap(_c.tfe_roll(x._h, [_operator.index(s) for s in shifts], axes))
 
 
 def _c_order_reshape(x, shape):
@@ -430,15 +383,8 @@ def diagonal(x, offset=0, axis1=0, axis2=1):
     b = _norm_axis(axis2, x.ndim, "diagonal")
     if a == b:
         raise _c.InvalidArgumentError("tenferro.diagonal(): axis1 and axis2 are the same axis")
-    starts, limits = [0] * x.ndim, list(x.shape)
-    if offset >= 0:
-        starts[b] = _builtins.min(offset, limits[b])
-    else:
-        starts[a] = _builtins.min(-offset, limits[a])
-    x = _wrap(_c.tfe_slice(x._h, starts, limits, None))
-    d = _wrap(_c.tfe_extract_diag(x._h, a, b))
-    pos = a if a < b else a - 1  # where extract_diag left the diagonal
-    return moveaxis(d, pos, -1)
+    d = _c.tfe_diagonal(x._h, _operator.index(offset), a, b)  # the diagonal is dim 0
+    return _wrap(_c.tfe_moveaxis(d, [0], [-1]))
 
 
 @_export
@@ -446,16 +392,9 @@ def diag(v, k=0):
     """A rank-1 v gives the square matrix with v on diagonal k; a matrix gives its diagonal k
     (as NumPy)."""
     v = _as_tensor(v)
-    if v.ndim == 2:
-        return diagonal(v, k)
-    if v.ndim != 1:
+    if v.ndim not in (1, 2):
         raise _c.InvalidArgumentError(f"tenferro.diag(): needs rank 1 or 2, not {v.ndim}")
-    m = _o.embed_diag(v, 0, 1)
-    if k > 0:
-        return _o.pad(m, [0, k], [k, 0])
-    if k < 0:
-        return _o.pad(m, [-k, 0], [0, -k])
-    return m
+    return _wrap(_c.tfe_diag(v._h, _operator.index(k)))
 
 
 # ---- creation -----------------------------------------------------------------------------
@@ -464,26 +403,30 @@ def diag(v, k=0):
 def linspace(start, stop, num=50, endpoint=True, dtype=None, *, context=None):
     """`num` evenly spaced values from start to stop (stop included unless endpoint=False);
     float64 unless dtype is given."""
+    return _spaced(_c.tfe_linspace, "linspace", start, stop, num, endpoint, dtype, context)
+
+
+def _spaced(fn, name, start, stop, num, endpoint, dtype, context, *base):
     num = _operator.index(num)
     if num < 0:
-        raise _c.InvalidArgumentError(f"tenferro.linspace(): num = {num} is negative")
-    div = (num - 1) if endpoint else num
-    step = (stop - start) / div if div > 0 else 0.0
-    i = _wrap(_c.tfe_iota(_ctx_handle(context), _c.TFE_F64, [num], 0))
-    r = i * float(step) + float(start) if not isinstance(start + stop, complex) else \
-        i * complex(step) + complex(start)
-    if endpoint and num > 1:  # the last value is exactly stop, as NumPy
-        last = _np.zeros(num, bool)
-        last[-1] = True
-        r = _o.select(last, stop, r)
-    return r if dtype is None else r.astype(dtype)
+        raise _c.InvalidArgumentError(f"tenferro.{name}(): num = {num} is negative")
+    a, b = complex(start), complex(stop)
+    cplx = isinstance(start, complex) or isinstance(stop, complex) or \
+        _np.iscomplexobj(start) or _np.iscomplexobj(stop)
+    code = _c.TFE_C64 if cplx else _c.TFE_F64
+    want = None if dtype is None else _dtype_code(dtype)
+    if want in (_c.TFE_F32, _c.TFE_F64, _c.TFE_C32, _c.TFE_C64):
+        code, want = want, None  # computed in double precision, rounded once
+    r = _wrap(fn(_ctx_handle(context), code, a.real, a.imag, b.real, b.imag, num,
+                 int(bool(endpoint)), *base))
+    return r if want is None else r.astype(dtype)
 
 
 @_export
 def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, *, context=None):
     """base ** linspace(start, stop, num, endpoint)."""
-    r = _o.exp(linspace(start, stop, num, endpoint, context=context) * _math.log(base))
-    return r if dtype is None else r.astype(dtype)
+    return _spaced(_c.tfe_logspace, "logspace", start, stop, num, endpoint, dtype, context,
+                   float(base))
 
 
 def _like(x, dtype, shape):
@@ -495,6 +438,9 @@ def _like(x, dtype, shape):
 @_export
 def zeros_like(x, dtype=None, shape=None):
     """Zeros with x's shape and dtype (or the given ones), in x's context."""
+    if shape is None:
+        x = _as_tensor(x)
+        return _wrap(_c.tfe_zeros_like(x._h, -1 if dtype is None else _dtype_code(dtype)))
     code, shape, ctx = _like(x, dtype, shape)
     return _wrap(_c.tfe_zeros(ctx._h, code, _shape(shape)))
 
@@ -502,6 +448,9 @@ def zeros_like(x, dtype=None, shape=None):
 @_export
 def ones_like(x, dtype=None, shape=None):
     """Ones with x's shape and dtype (or the given ones), in x's context."""
+    if shape is None:
+        x = _as_tensor(x)
+        return _wrap(_c.tfe_ones_like(x._h, -1 if dtype is None else _dtype_code(dtype)))
     code, shape, ctx = _like(x, dtype, shape)
     return _wrap(_c.tfe_ones(ctx._h, code, _shape(shape)))
 
@@ -510,8 +459,10 @@ def ones_like(x, dtype=None, shape=None):
 def full_like(x, fill_value, dtype=None, shape=None):
     """`fill_value` with x's shape and dtype (or the given ones), in x's context."""
     code, shape, ctx = _like(x, dtype, shape)
-    v = _np.asarray(fill_value, dtype=_CODE_TO_NP[code])
-    return _wrap(_c.tfe_full(ctx._h, code, _shape(shape), _np.ascontiguousarray(v)))
+    v = _np.ascontiguousarray(_np.asarray(fill_value, dtype=_CODE_TO_NP[code]))
+    if shape is None or list(shape) == list(x.shape):
+        return _wrap(_c.tfe_full_like(_as_tensor(x)._h, code, v))
+    return _wrap(_c.tfe_full(ctx._h, code, _shape(shape), v))
 
 
 # ---- files --------------------------------------------------------------------------------
@@ -537,82 +488,34 @@ del _name
 
 # ---- sorting ------------------------------------------------------------------------------
 
-def _ranks(x, ax, descending):
-    """For each element, its position in the stable sort along axis ax (int64), as a tensor
-    with x's axis ax moved to the front: [n, rest..]. Compares all pairs (n^2 per lane). NaN
-    sorts last (first when descending), as in NumPy."""
-    y = moveaxis(x, ax, 0)
-    n = y.shape[0]
-    big = [n, n] + list(y.shape[1:])
-    rest = list(range(2, len(big)))
-    xi = _wrap(_c.tfe_broadcast_in_dim(y._h, big, [0] + rest))
-    xj = _wrap(_c.tfe_broadcast_in_dim(y._h, big, [1] + rest))
-    if descending:
-        before = _o.greater(xj, xi)
-    else:
-        before = _o.less(xj, xi)
-    same = _o.equal(xj, xi)
-    if x.dtype.kind == "f":
-        ni, nj = isnan(xi), isnan(xj)
-        if descending:
-            before = _o.or_(before, _o.and_(nj, _o.not_(ni)))
-        else:
-            before = _o.or_(before, _o.and_(ni, _o.not_(nj)))
-        same = _o.or_(same, _o.and_(ni, nj))
-    ctx = _c.tfe_tensor_context(x._h)
-    i = _wrap(_c.tfe_iota(ctx, _c.TFE_I64, big, 0))
-    j = _wrap(_c.tfe_iota(ctx, _c.TFE_I64, big, 1))
-    before = _o.or_(before, _o.and_(same, _o.less(j, i)))
-    return _r.sum(_o.cast(before, _np.int64), axis=1), y
-
-
-def _sorted_positions(x, axis, descending, name):
-    """(order, y): order[r, rest..] is the index along the axis of the r-th element of the
-    stable sort; y is x with that axis first."""
+def _orderable(x, axis, name):
+    """(x, axis): x as a tensor with an order (not complex); axis=None sorts NumPy's row-major
+    flattening."""
     x = _as_tensor(x)
     if x.dtype.kind == "c":
         raise TypeError(f"tenferro.{name}(): complex values have no order")
-    ax = _norm_axis(axis, x.ndim, name)
-    rank, y = _ranks(x, ax, descending)
-    n = y.shape[0]
-    lanes = y.size // n if n else 0
-    ctx = _c.tfe_tensor_context(x._h)
-    # flat (column-major) target of each element: rank + n * lane; scatter the source index there
-    lane = _wrap(_c.tfe_iota(ctx, _c.TFE_I64, [1, lanes], 1))
-    flat_rank = _reshape(rank, [n, lanes])
-    target = _reshape(flat_rank + lane * n, [n * lanes])
-    src = _reshape(_wrap(_c.tfe_iota(ctx, _c.TFE_I64, [n, lanes], 0)), [n * lanes])
-    zeros = _wrap(_c.tfe_zeros(ctx, _c.TFE_I64, [n * lanes]))
-    order = _wrap(_c.tfe_scatter(zeros._h, target._h, src._h, 0))
-    return _reshape(order, list(y.shape)), y, ax
-
-
-def _take_sorted(y, order):
-    """y's elements at `order` along axis 0, lane by lane (a flat gather: differentiable in y)."""
-    n, k = y.shape[0], order.shape[0]
-    lanes = y.size // n if n else 0
-    ctx = _c.tfe_tensor_context(y._h)
-    lane = _wrap(_c.tfe_iota(ctx, _c.TFE_I64, [k, lanes], 1))
-    flat = _reshape(_reshape(order, [k, lanes]) + lane * n, [k * lanes])
-    vals = _o.gather(_reshape(y, [y.size]), flat, 0)
-    return _reshape(vals, list(order.shape))
+    if axis is None:
+        return _r._flat_c_order(x), 0
+    return x, _norm_axis(axis, x.ndim, name)
 
 
 @_export
 def argsort(x, axis=-1, descending=False):
-    """Indices (int64) that sort x along axis, stably (equal values keep their order; NaN
-    last). Compares all pairs along the axis (n^2 work and memory per lane): meant for the
-    moderate sizes of a model's parameters. Not differentiable."""
-    order, y, ax = _sorted_positions(x, axis, descending, "argsort")
-    return moveaxis(order, 0, ax)
+    """Indices (int64) that sort x along axis (None: the row-major flattening), stably: equal
+    values keep their order, NaN goes last. descending=True orders from largest to smallest,
+    NaN still last, as ``np.argsort(-x, kind='stable')``. O(n log n) per lane (tfe_argsort).
+    Not differentiable."""
+    x, ax = _orderable(x, axis, "argsort")
+    return _wrap(_c.tfe_argsort(x._h, ax, int(bool(descending))))
 
 
 @_export
 def sort(x, axis=-1, descending=False):
-    """x sorted along axis (stable; NaN last), as :func:`argsort` then a gather, so it is
-    differentiable: the cotangent goes back to each value's original place."""
-    order, y, ax = _sorted_positions(x, axis, descending, "sort")
-    return moveaxis(_take_sorted(y, order), 0, ax)
+    """x sorted along axis (None: the row-major flattening), stably, NaN last (see
+    :func:`argsort`). Differentiable: the values are gathered with the sorting permutation, so the
+    cotangent goes back to each value's original place (tfe_sort)."""
+    x, ax = _orderable(x, axis, "sort")
+    return _wrap(_c.tfe_sort(x._h, ax, int(bool(descending))))
 
 
 TopkResult = _collections.namedtuple("TopkResult", "values indices")
@@ -621,12 +524,12 @@ TopkResult = _collections.namedtuple("TopkResult", "values indices")
 @_export
 def topk(x, k, axis=-1, largest=True):
     """The k largest (largest=False: smallest) elements along axis, in order, and their indices:
-    ``TopkResult(values, indices)``; values are differentiable."""
-    order, y, ax = _sorted_positions(x, axis, largest, "topk")
-    n = y.shape[0]
+    ``TopkResult(values, indices)``; values are differentiable, indices are int64. Ties keep
+    their order and NaN comes last, as in :func:`argsort` (tfe_topk)."""
+    x, ax = _orderable(x, axis, "topk")
     k = _operator.index(k)
-    if not 0 <= k <= n:
+    n = x.shape[ax]
+    if isinstance(n, int) and not 0 <= k <= n:
         raise _c.InvalidArgumentError(f"tenferro.topk(): k = {k} is not in [0, {n}]")
-    order = _wrap(_c.tfe_slice(order._h, [0] * order.ndim,
-                               [k] + list(order.shape[1:]), None))
-    return TopkResult(moveaxis(_take_sorted(y, order), 0, ax), moveaxis(order, 0, ax))
+    values, indices = _c.tfe_topk(x._h, k, ax, int(bool(largest)))
+    return TopkResult(_wrap(values), _wrap(indices))

@@ -87,4 +87,13 @@ ANALYTIC = [
     ("trunc", "tfe_trunc", 1, ("float32", "float64", ), "0.2", "Any",
      "np.trunc",
      "x rounded toward zero."),
+    ("lgamma", "tfe_lgamma", 1, ("float32", "float64", ), "0.2", "Positive",
+     "__import__('scipy.special').special.gammaln",
+     "log(abs(Gamma(x))); +inf at the poles 0, -1, -2, ..."),
+    ("digamma", "tfe_digamma", 1, ("float32", "float64", ), "0.2", "Positive",
+     "__import__('scipy.special').special.digamma",
+     "The digamma function psi(x), the derivative of lgamma; NaN at the poles 0, -1, -2, ..."),
+    ("polygamma", "tfe_polygamma", 2, ("float32", "float64", ), "0.2", "Positive",
+     "lambda n, x: __import__('scipy.special').special.polygamma(np.round(n), x)",
+     "polygamma(n, x): the n-th derivative of digamma at x; n is rounded to the nearest integer (no derivative in n) and n < 0 gives NaN."),
 ]

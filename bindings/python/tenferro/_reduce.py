@@ -1,10 +1,9 @@
 """Reductions and scans with NumPy's keywords: ``axis=``, ``keepdims=``, ``dtype=`` (and ``ddof=``
 for std/var), as functions and as Tensor methods.
 
-sum, prod, mean, max and min are the C reductions (tfe_sum, ...); any, all, argmax, argmin, std,
-var, cumsum and cumprod are compositions of C ops, so they run in every context (traced programs
-and dataflow included) and their derivatives follow from those of the ops (argmax and argmin
-are int64 and not differentiable).
+sum, prod, mean, max, min, argmax, argmin, cumsum, cumprod, any, all, std and var are C functions
+(tfe_sum, ..., tfe_cumsum, tfe_any, tfe_var). All run in every context (traced programs and
+dataflow included); argmax and argmin are int64 and not differentiable.
 """
 
 import operator as _operator
@@ -100,27 +99,24 @@ min = _make("min", _c.tfe_reduce_min,  # noqa: A001
             "Minimum over axes (NaN propagates; all() on Bool); no complex.", False)
 
 
-def _truth(x):
-    if x.dtype == _np.bool_:
-        return x
-    zero = _wrap(_c.tfe_zeros(_c.tfe_tensor_context(x._h), _c.tfe_tensor_dtype(x._h), []))
-    return _wrap(_c.tfe_compare(x._h, zero._h, _c.TFE_CMP_NE))
+def _axes_call(cfn, x, axis, keepdims, name, *args):
+    """cfn(x, axes, *args, keepdims) for a C reduction whose empty axis list means every axis;
+    NumPy's axis=() (no axis) reduces a trailing extent-1 axis instead."""
+    ax = _axis_list(axis, x.ndim, name)
+    if ax or not x.ndim:
+        return _wrap(cfn(x._h, ax, *args, 1 if keepdims else 0))
+    unit = _wrap(_c.tfe_reshape(x._h, _shape(list(x.shape) + [1], x)))
+    return _wrap(cfn(unit._h, [x.ndim], *args, 0))
 
 
 def any(x, axis=None, keepdims=False):  # noqa: A001
     """True where some element along the axes is nonzero (Bool result)."""
-    x = _as_tensor(x)
-    ax = _axis_list(axis, x.ndim, "any")
-    b = _truth(x)
-    return _finish(_wrap(_c.tfe_reduce_max(b._h, ax)) if ax else b, x, ax, keepdims, None)
+    return _axes_call(_c.tfe_any, _as_tensor(x), axis, keepdims, "any")
 
 
 def all(x, axis=None, keepdims=False):  # noqa: A001
     """True where every element along the axes is nonzero (Bool result; True when empty)."""
-    x = _as_tensor(x)
-    ax = _axis_list(axis, x.ndim, "all")
-    b = _truth(x)
-    return _finish(_wrap(_c.tfe_reduce_min(b._h, ax)) if ax else b, x, ax, keepdims, None)
+    return _axes_call(_c.tfe_all, _as_tensor(x), axis, keepdims, "all")
 
 
 any.__doc__ += _AXIS_DOC
@@ -145,23 +141,9 @@ def _arg(x, axis, keepdims, name, cfn):
             r = _wrap(_c.tfe_reshape(r._h, [1] * x.ndim))
         return r
     (ax,) = _axis_list(axis, x.ndim, name)
-    n = x.shape[ax]
-    if not isinstance(n, int):
-        raise _c.InvalidArgumentError(
-            f"tenferro.{name}(): axis {ax} needs a concrete extent, not {n!r}")
-    if n == 0:
+    if x.shape[ax] == 0:
         raise ValueError(f"{name}: axis {ax} has extent 0")
-    ctx = _c.tfe_tensor_context(x._h)
-    best = _wrap(cfn(x._h, [ax]))
-    best = _keep(best, x, [ax])
-    hit = _wrap(_c.tfe_compare(x._h, best._h, _c.TFE_CMP_EQ))
-    if x.dtype.kind == "f":  # the first NaN wins, as in NumPy
-        nan = _wrap(_c.tfe_compare(x._h, x._h, _c.TFE_CMP_NE))
-        hit = _wrap(_c.tfe_or(hit._h, nan._h))
-    idx = _wrap(_c.tfe_iota(ctx, _c.TFE_I64, [1] * ax + [n], ax))  # broadcasts left-aligned
-    big = _wrap(_c.tfe_full(ctx, _c.TFE_I64, [], _np.int64(n).tobytes()))
-    cand = _wrap(_c.tfe_select(hit._h, idx._h, big._h))
-    r = _wrap(_c.tfe_reduce_min(cand._h, [ax]))
+    r = _wrap(cfn(x._h, ax))
     return _keep(r, x, [ax]) if keepdims else r
 
 
@@ -169,49 +151,36 @@ def argmax(x, axis=None, keepdims=False):
     """Index (int64) of the first maximum along axis; axis=None indexes NumPy's row-major
     flattening (``np.unravel_index`` turns it into a position). NaN counts as the maximum.
     Not differentiable."""
-    return _arg(x, axis, keepdims, "argmax", _c.tfe_reduce_max)
+    return _arg(x, axis, keepdims, "argmax", _c.tfe_argmax)
 
 
 def argmin(x, axis=None, keepdims=False):
     """Index (int64) of the first minimum along axis (see :func:`argmax`)."""
-    return _arg(x, axis, keepdims, "argmin", _c.tfe_reduce_min)
+    return _arg(x, axis, keepdims, "argmin", _c.tfe_argmin)
 
 
 def var(x, axis=None, dtype=None, ddof=0, keepdims=False):
     """Variance: mean(|x - mean(x)|^2) with n - ddof in the denominator (real result for complex
     input; integers and Bool in float64), over axes as in :func:`sum`. Differentiable."""
+    return _moment(_c.tfe_var, x, axis, dtype, ddof, keepdims, "var")
+
+
+def _moment(cfn, x, axis, dtype, ddof, keepdims, name):
     x = _as_tensor(x)
     if x.dtype.kind in "biu":
         x = _cast_to(x, dtype or _np.float64)
     else:
         x = _cast_to(x, dtype)
-    ax = _axis_list(axis, x.ndim, "var")
-    m = _keep(_wrap(_c.tfe_mean(x._h, ax)), x, ax) if ax else x
-    d = _wrap(_c.tfe_sub(x._h, m._h))
-    if d.dtype.kind == "c":
-        d2 = _wrap(_c.tfe_add(_c.tfe_mul(_c.tfe_real(d._h), _c.tfe_real(d._h)),
-                              _c.tfe_mul(_c.tfe_imag(d._h), _c.tfe_imag(d._h))))
-    else:
-        d2 = _wrap(_c.tfe_mul(d._h, d._h))
-    r = _wrap(_c.tfe_mean(d2._h, ax)) if ax else d2
-    if ddof:  # mean * n / (n - ddof); n must be concrete
-        n = 1
-        for a in ax:
-            if not isinstance(x.shape[a], int):
-                raise _c.InvalidArgumentError(
-                    f"tenferro.var(): ddof={ddof} needs a concrete extent, not {x.shape[a]!r}")
-            n *= x.shape[a]
-        r = r * (n / (n - ddof) if n > ddof else float("inf"))  # as NumPy's sum / 0
-    return _keep(r, x, ax) if keepdims else r
+    return _axes_call(cfn, x, axis, keepdims, name, float(ddof))
 
 
 def std(x, axis=None, dtype=None, ddof=0, keepdims=False):
     """Standard deviation: sqrt(var(x, ...)) (see :func:`var`). Differentiable (not at a zero
     deviation)."""
-    return _wrap(_c.tfe_sqrt(var(x, axis, dtype, ddof, keepdims)._h))
+    return _moment(_c.tfe_std, x, axis, dtype, ddof, keepdims, "std")
 
 
-def _scan(x, axis, dtype, name, combine, unit):
+def _scan(x, axis, dtype, name, cfn):
     x = _as_tensor(x)
     if dtype is None and x.dtype.kind in "bi":
         dtype = _np.int64  # as NumPy: small integers and Bool accumulate in int64
@@ -220,34 +189,19 @@ def _scan(x, axis, dtype, name, combine, unit):
         x, ax = _flat_c_order(x), 0
     else:
         (ax,) = _axis_list(axis, x.ndim, name)
-    n = x.shape[ax]
-    nd = x.ndim
-    ctx = _c.tfe_tensor_context(x._h)
-    code = _c.tfe_tensor_dtype(x._h)
-    one = _wrap(_c.tfe_full(ctx, code, [], _np.asarray(unit, x.dtype).tobytes())) if unit else None
-    y = x
-    s = 1
-    while s < n:  # Hillis-Steele: log2(n) shifted combinations, each differentiable
-        low, high = [0] * nd, [0] * nd
-        low[ax], high[ax] = s, -s
-        if one is None:
-            shifted = _c.tfe_pad(y._h, low, high, None)
-        else:  # pad inserts zeros; shift y - 1 and add 1 back so the filler is the unit
-            shifted = _c.tfe_add(_c.tfe_pad(_c.tfe_sub(y._h, one._h), low, high, None), one._h)
-        y = _wrap(combine(y._h, shifted))
-        s *= 2
-    return y
+    return _wrap(cfn(x._h, ax))
 
 
 def cumsum(x, axis=None, dtype=None):
     """Running sum along axis (axis=None: over NumPy's row-major flattening, rank-1 result);
-    Bool and int32 accumulate in int64. Differentiable. log2(n) passes over the data."""
-    return _scan(x, axis, dtype, "cumsum", _c.tfe_add, 0)
+    Bool and int32 accumulate in int64. Differentiable. One pass over the data (tfe_cumsum)."""
+    return _scan(x, axis, dtype, "cumsum", _c.tfe_cumsum)
 
 
 def cumprod(x, axis=None, dtype=None):
-    """Running product along axis (as :func:`cumsum`). Differentiable."""
-    return _scan(x, axis, dtype, "cumprod", _c.tfe_mul, 1)
+    """Running product along axis (as :func:`cumsum`). Differentiable, also where x has zeros
+    (tfe_cumprod)."""
+    return _scan(x, axis, dtype, "cumprod", _c.tfe_cumprod)
 
 
 def _method(f):

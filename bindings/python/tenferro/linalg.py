@@ -15,7 +15,6 @@ NumericalError (cholesky of a matrix that is not positive definite), NonConverge
 
 from . import tenferro_c as _c
 from ._core import _as_tensor, _wrap
-from . import _ops as _o
 from . import _reduce as _rd
 
 import collections as _collections
@@ -26,8 +25,9 @@ import numpy as _np
 __all__ = ["solve", "solve_triangular", "cholesky", "qr", "svd", "svdvals", "eigh", "eigvalsh",
            "eig", "eigvals", "lu_factor", "lu_solve", "lu", "inv", "det", "slogdet", "matrix_exp",
            "pinv", "lstsq", "norm", "matrix_norm", "vector_norm", "cond", "matrix_power",
-           "multi_dot", "vecdot", "vander", "tensorinv", "tensorsolve", "QRResult", "SVDResult",
-           "EighResult", "EigResult", "SlogdetResult", "LUResult", "LUFactorResult",
+           "multi_dot", "vecdot", "vander", "tensorinv", "tensorsolve", "svd_truncated",
+           "qr_pivoted", "QRResult", "SVDResult", "QRPivotedResult", "EighResult", "EigResult",
+           "SlogdetResult", "LUResult", "LUFactorResult",
            "LstsqResult", "matrix_rank", "logdet", "cholesky_solve"]
 
 _TRANS = {"N": 0, "T": 1, "C": 2}
@@ -37,6 +37,7 @@ _NORMS = {"fro": 0, "nuc": 1, 1: 2, -1: 3, 2: 4, -2: 5, _math.inf: 6, -_math.inf
 # Factorisations return named tuples with NumPy's field names (``eigh(a).eigenvalues``); they
 # still unpack as plain tuples.
 QRResult = _collections.namedtuple("QRResult", "Q R")
+QRPivotedResult = _collections.namedtuple("QRPivotedResult", "Q R P")
 LstsqResult = _collections.namedtuple("LstsqResult", "solution residuals rank singular_values")
 SVDResult = _collections.namedtuple("SVDResult", "U S Vh")
 EighResult = _collections.namedtuple("EighResult", "eigenvalues eigenvectors")
@@ -95,21 +96,72 @@ def cholesky(a, *, upper=False):
     return _wrap(_c.tfe_linalg_cholesky_ex(_as_tensor(a)._h, _options(upper=upper)))
 
 
-def qr(a, mode="reduced", *, positive_diagonal=False):
+def qr(a, mode="reduced", *, positive_diagonal=False, pivoting=False):
     """QR: mode 'reduced' (Q [M,K], R [K,N]) or 'complete' (Q [M,M], R [M,N]);
-    positive_diagonal gives R a real non-negative diagonal. Never fails on rank deficiency."""
+    positive_diagonal gives R a real non-negative diagonal. Never fails on rank deficiency.
+
+    pivoting=True: QR with column pivoting (rank-revealing, as ``scipy.linalg.qr(pivoting=True)``):
+    (Q, R, P) with A[:, P] = Q R, |diag(R)| non-increasing and P an int64 permutation [N,B..];
+    the derivative is that of Q and R at the fixed column order."""
     if mode not in ("reduced", "complete"):
         raise ValueError(f"mode must be 'reduced' or 'complete', not {mode!r}")
+    if pivoting:
+        if positive_diagonal:
+            raise ValueError("qr: positive_diagonal and pivoting cannot be combined")
+        return qr_pivoted(a, mode)
     o = _options(full_matrices=mode == "complete", positive_diagonal=positive_diagonal)
     q, r = _c.tfe_linalg_qr_ex(_as_tensor(a)._h, o)
     return QRResult(_wrap(q), _wrap(r))
 
 
-def svd(a, full_matrices=False, *, derivative_eps=0.0):
-    """SVD: (U, S real descending, Vh) with A = U diag(S) Vh; reduced unless full_matrices."""
+def svd(a, full_matrices=False, *, derivative_eps=0.0, max_rank=None, rtol=None, atol=None):
+    """SVD: (U, S real descending, Vh) with A = U diag(S) Vh; reduced unless full_matrices.
+
+    Truncated when max_rank, rtol or atol is given: keeps at most max_rank singular triplets, and
+    only those with S > max(atol, rtol * S.max()) of their matrix. A batch keeps one rank R (the
+    largest kept count of its matrices, min(max_rank, K) in traced functions); the triplets a
+    matrix does not keep are zeros. The derivative is exact for functions of the kept factors
+    while kept and discarded singular values are separated."""
+    if max_rank is not None or rtol is not None or atol is not None:
+        if full_matrices:
+            raise ValueError("svd: full_matrices cannot be combined with max_rank, rtol or atol")
+        return svd_truncated(a, max_rank, rtol=rtol, atol=atol, derivative_eps=derivative_eps)
     o = _options(full_matrices=full_matrices, derivative_eps=derivative_eps)
     u, s, vh = _c.tfe_linalg_svd_ex(_as_tensor(a)._h, o)
     return SVDResult(_wrap(u), _wrap(s), _wrap(vh))
+
+
+def svd_truncated(a, max_rank=None, *, rtol=None, atol=None, derivative_eps=0.0):
+    """Truncated SVD (also ``svd(a, max_rank=, rtol=, atol=)``): (U, S, Vh) keeping at most
+    max_rank singular triplets (None: no limit), and only those with S > max(atol, rtol * S.max())
+    of their matrix. A batch keeps one rank R (the largest kept count of its matrices;
+    min(max_rank, K) in traced functions and dataflow contexts); the triplets a matrix does not
+    keep are zeros. The derivative is exact for functions of the kept factors while kept and
+    discarded singular values are separated."""
+    if max_rank is not None and (isinstance(max_rank, bool) or int(max_rank) != max_rank
+                                 or max_rank < 0):
+        raise ValueError(f"svd: max_rank must be a non-negative integer, not {max_rank!r}")
+    for name, tol in (("rtol", rtol), ("atol", atol)):
+        if tol is not None and not (_math.isfinite(tol) and tol >= 0):
+            raise ValueError(f"svd: {name} must be finite and >= 0, not {tol!r}")
+    o = _options(derivative_eps=derivative_eps)
+    _c.tfe_linalg_options_set_max_rank(o, -1 if max_rank is None else int(max_rank))
+    _c.tfe_linalg_options_set_cutoff(o, 0.0 if rtol is None else float(rtol),
+                                     0.0 if atol is None else float(atol))
+    u, s, vh = _c.tfe_linalg_svd_truncated(_as_tensor(a)._h, o)
+    return SVDResult(_wrap(u), _wrap(s), _wrap(vh))
+
+
+def qr_pivoted(a, mode="reduced"):
+    """QR with column pivoting (also ``qr(a, pivoting=True)``), rank-revealing as
+    ``scipy.linalg.qr(pivoting=True)``: (Q, R, P) with A[:, P] = Q R, |diag(R)| non-increasing
+    and P an int64 permutation [N,B..]; mode 'reduced' or 'complete' as qr. The derivative is
+    that of Q and R at the fixed column order."""
+    if mode not in ("reduced", "complete"):
+        raise ValueError(f"mode must be 'reduced' or 'complete', not {mode!r}")
+    o = _options(full_matrices=mode == "complete")
+    q, r, p = _c.tfe_linalg_qr_pivoted(_as_tensor(a)._h, o)
+    return QRPivotedResult(_wrap(q), _wrap(r), _wrap(p))
 
 
 def svdvals(a):
@@ -222,34 +274,32 @@ def _rank_from_svdvals(s, a, rtol):
     return _rd.sum(s > tol, axis=0)
 
 
-def matrix_rank(a, tol=None, *, rtol=None):
-    """The number of singular values above the tolerance: `tol` (absolute) or rtol * s_max
-    (rtol None: max(M, N) * eps), per matrix of [M, N, batch..]; int64, not differentiable."""
+def matrix_rank(a, tol=None, hermitian=False, *, rtol=None, atol=None):
+    """The number of singular values (|eigenvalues| with hermitian=True) above
+    max(atol, rtol * s_max), per matrix of [M, N, batch..]; int64, not differentiable. `tol` is
+    NumPy's absolute tolerance (the same as atol). Defaults as NumPy and PyTorch: rtol is
+    max(M, N) * eps when no absolute tolerance is given, else 0."""
     a = _as_tensor(a)
-    s = svdvals(a)
-    if tol is not None:
-        return _rd.sum(s > tol, axis=0)
-    return _rank_from_svdvals(s, a, rtol)
+    if tol is not None and atol is not None:
+        raise TypeError("tenferro.linalg.matrix_rank(): give tol or atol, not both")
+    absolute = tol if tol is not None else atol
+    if absolute is not None and rtol is None:
+        rtol = 0.0  # an explicit absolute tolerance alone decides, even tol=0
+    o = _options(rtol=rtol, hermitian=hermitian)
+    return _wrap(_c.tfe_linalg_matrix_rank(a._h, 0.0 if absolute is None else float(absolute), o))
 
 
 def logdet(a):
     """log(det(A)): for real A, NaN where det < 0 (-inf where det = 0); for complex A the
     principal complex logarithm. Differentiable where det != 0."""
-    sign, logabs = slogdet(a)
-    if sign.dtype.kind == "c":
-        return logabs + _o.log(sign)
-    return _o.select(sign < 0, float("nan"), logabs)
+    return _wrap(_c.tfe_linalg_logdet(_as_tensor(a)._h))
 
 
 def cholesky_solve(b, l, upper=False):  # noqa: E741 (PyTorch's argument order and names)
     """X with A X = B from A's Cholesky factor: A = L L^H (upper=False, `l` lower) or U^H U
     (upper=True). b is [N, K, batch..]. Differentiable in b and the factor."""
     l, b = _pair(l, b)
-    if upper:
-        y = solve_triangular(l, b, upper=True, trans="C")
-        return solve_triangular(l, y, upper=True)
-    y = solve_triangular(l, b, upper=False)
-    return solve_triangular(l, y, upper=False, trans="C")
+    return _wrap(_c.tfe_linalg_cholesky_solve(l._h, b._h, _options(upper=upper)))
 
 
 def matrix_norm(a, ord="fro"):

@@ -233,4 +233,36 @@ template <class A> struct Erfc {
   }
 };
 
+// ---- the gamma family: each derivative is the next function of the family ------------------
+// d lgamma = digamma dx, d digamma = polygamma(1, x) dx, d polygamma(n, x) = polygamma(n + 1, x)
+// dx. The order n is rounded to an integer by the function, so its derivative is zero.
+template <class A> struct Lgamma {
+  using V = typename A::Value;
+  static constexpr unsigned reads = kReadsOperands;
+  static Tangent<A> jvp(const V& x, const V&, const Tangent<A>& dx) {
+    return detail::scaled<A>(dx, [&] { return A::template apply<ops::OpCode::Digamma>(x); });
+  }
+};
+template <class A> struct Digamma {
+  using V = typename A::Value;
+  static constexpr unsigned reads = kReadsOperands;
+  static Tangent<A> jvp(const V& x, const V&, const Tangent<A>& dx) {
+    return detail::scaled<A>(
+        dx, [&] { return A::template apply<ops::OpCode::Polygamma>(A::constant(x, 1.0), x); });
+  }
+};
+// The order's tangent enters times 0, so that n gets a cotangent (zeros) like any other operand.
+template <class A> struct Polygamma {
+  using V = typename A::Value;
+  static constexpr unsigned reads = kReadsOperands;
+  static Tangent<A> jvp(const V& n, const V& x, const V&, const Tangent<A>& dn,
+                        const Tangent<A>& dx) {
+    Tangent<A> t = detail::scaled<A>(dx, [&] {
+      return A::template apply<ops::OpCode::Polygamma>(A::add(n, A::constant(n, 1.0)), x);
+    });
+    if (dn) t = detail::sum<A>(t, Tangent<A>(A::mul(*dn, A::constant(n, 0.0))));
+    return t;
+  }
+};
+
 } // namespace tfe::ad::formulas

@@ -24,8 +24,11 @@ struct IrAlgebra {
   static Value sin(const Value& a) { return emit1(ops::OpCode::Sin, a); }
   static Value log(const Value& a) { return emit1(ops::OpCode::Log, a); }
   static Value pow(const Value& a, const Value& b) { return emit2(ops::OpCode::Pow, a, b); }
-  // A unary analytic op (ops/defs/analytic.hpp) by its code.
+  // An analytic op (ops/defs/analytic.hpp) by its code.
   template <ops::OpCode Op> static Value apply(const Value& a) { return emit1(Op, a); }
+  template <ops::OpCode Op> static Value apply(const Value& a, const Value& b) {
+    return emit2(Op, a, b);
+  }
   // c broadcast to like's dtype and shape.
   static Value constant(const Value& like, double c) {
     return full(like.meta().dtype, like.meta().shape, c);

@@ -124,6 +124,10 @@ TFE_TRANSPOSE(gather_t);
 TFE_TRANSPOSE(scatter_t);
 TFE_TRANSPOSE(pad_t);
 TFE_TRANSPOSE(concatenate_t);
+// order.cpp
+TFE_JVP(cumsum_jvp);
+TFE_JVP(cumprod_jvp);
+TFE_TRANSPOSE(cumsum_t);
 // extension.cpp: dispatch to the op's ExtensionRules (extension_rules.hpp)
 TFE_JVP(extension_jvp);
 TFE_TRANSPOSE(extension_t);

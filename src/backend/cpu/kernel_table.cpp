@@ -58,6 +58,11 @@ Kernel kernel_for(ops::OpCode code) {
   case OpCode::Scatter: return k::scatter;
   case OpCode::Pad: return k::pad;
   case OpCode::Concatenate: return k::concatenate;
+  case OpCode::Cumsum: return k::cumsum;
+  case OpCode::Cumprod: return k::cumprod;
+  case OpCode::Argsort: return k::argsort;
+  case OpCode::Argmax: return k::argmax;
+  case OpCode::Argmin: return k::argmin;
   case OpCode::Constant: return k::constant;
   case OpCode::Extension: return k::extension;
   case OpCode::Count: break;

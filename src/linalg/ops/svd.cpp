@@ -2,6 +2,7 @@
 // Vh [N,N]).
 #include "linalg/ir.hpp"
 #include "linalg/ops.hpp"
+#include "linalg/truncation.hpp"
 #include "backend/cpu/lapack/lapack.hpp"
 
 namespace tfe::linalg {
@@ -34,7 +35,12 @@ public:
   }
 
   std::string format_options(const ops::ExtensionParams& p) const override {
-    return strformat("{%s, derivative_eps=%g}", option(p, 0) ? "full" : "reduced", p.eps);
+    std::string base =
+        strformat("{%s, derivative_eps=%g", option(p, 0) ? "full" : "reduced", p.eps);
+    if (auto t = truncation_of(p))
+      base += strformat(", kept=%lld, rtol=%g, atol=%g", static_cast<long long>(t->rank), t->rtol,
+                        t->atol);
+    return base + "}";
   }
 
   // With dP = U^H dA V and F[i,j] = 1/(s[j]^2 - s[i]^2) off the diagonal:
@@ -43,6 +49,10 @@ public:
   //   dV = V (F o (S dP + dP^H S)) + (I - V V^H) dA^H U / S
   // The imaginary diagonal term fixes the complex phase gauge as JAX and PyTorch do (a
   // gauge-invariant loss does not see it); the projections vanish when U (or V) is square.
+  // Truncated (svd_truncated): the caller slices or zeroes the outputs past the kept triplets;
+  // the kept columns keep every term, the coupling to the discarded singular vectors included.
+  // The discarded outputs keep their own tangents (the rule itself reads them, so its
+  // derivatives need them).
   void jvp(const ad::MultiJvpArgs& a, std::span<Tangent> out) const override {
     const Value &u = a.y[0], &s = a.y[1], &vh = a.y[2], &da = *a.dx[0];
     const Shape& shape = a.x[0].meta().shape;
@@ -56,10 +66,14 @@ public:
     Value v = ir::mH(vh);
     Value dp = ir::matmul(ir::mH(u), ir::matmul(da, v));
     Value dpd = ir::diagonal(dp);
+    // Truncated: a zero singular value among the outputs the caller drops (or zeroes) gets 1/s
+    // = 0, so that their zero cotangents do not meet an infinite factor.
+    bool truncated = truncation_of(params(a.node)).has_value();
     out[1] = ad::real(dpd);
     Value f = ir::inverse_gaps(ad::mul(s, s), params(a.node).eps);
     Value dps = ir::scale_columns(dp, s), sdp = ir::scale_rows(dp, s);
-    Value inv_s = ad::div(ad::full(s.meta().dtype, s.meta().shape, 1.0), s);
+    Value one = ad::full(s.meta().dtype, s.meta().shape, 1.0);
+    Value inv_s = truncated ? nonzero_reciprocal(s) : ad::div(one, s);
     Value ju = ad::mul_real(ad::add(dps, ir::mH(dps)), f);
     if (is_complex(dp.meta().dtype)) {
       Value gauge = ad::sub(dpd, ad::convert(ad::real(dpd), dpd.meta().dtype));

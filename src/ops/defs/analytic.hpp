@@ -18,7 +18,7 @@
  *   since    the library version that added it
  *   domain   where tests sample it: Any, Positive (> 0; the plane minus 0 for complex), Unit
  *            (|x| < 0.9) or AboveOne (x > 1, away from acosh's branch point)
- *   numpy    the NumPy expression the Python tests compare with
+ *   numpy    the NumPy expression the Python tests compare with (SciPy's where NumPy has none)
  *   summary  one sentence: the C header, the Python docstring and the op table show it
  */
 #ifndef TFE_OPS_DEFS_ANALYTIC_HPP
@@ -70,7 +70,17 @@
   X(Erfc, erfc, 1, kRealFloat, Smooth, 0.2, Any, "np.vectorize(math.erfc, otypes=[float])",        \
     "Complementary error function 1 - erf(x), accurate where erf(x) is near 1.")                   \
   X(Trunc, trunc, 1, kRealFloat, ZeroDerivative, 0.2, Any, "np.trunc",                             \
-    "x rounded toward zero.")
+    "x rounded toward zero.")                                                                      \
+  X(Lgamma, lgamma, 1, kRealFloat, Smooth, 0.2, Positive,                                          \
+    "__import__('scipy.special').special.gammaln",                                                 \
+    "log(abs(Gamma(x))); +inf at the poles 0, -1, -2, ...")                                        \
+  X(Digamma, digamma, 1, kRealFloat, Smooth, 0.2, Positive,                                        \
+    "__import__('scipy.special').special.digamma",                                                 \
+    "The digamma function psi(x), the derivative of lgamma; NaN at the poles 0, -1, -2, ...")      \
+  X(Polygamma, polygamma, 2, kRealFloat, Smooth, 0.2, Positive,                                    \
+    "lambda n, x: __import__('scipy.special').special.polygamma(np.round(n), x)",                  \
+    "polygamma(n, x): the n-th derivative of digamma at x; n is rounded to the nearest integer "   \
+    "(no derivative in n) and n < 0 gives NaN.")
 /* clang-format on */
 
 #endif

@@ -101,7 +101,19 @@
   X(tensorinv, tensorinv, 1, 1, Args, Custom, kInexact, Smooth, 0.1, "tensor",                     \
     "The inverse of a tensor as a linear map between groups of its dims.")                         \
   X(tensorsolve, tensorsolve, 2, 1, Args, Custom, kInexact, Smooth, 0.1, "tensor",                 \
-    "x with tensordot(a, x) = b.")
+    "x with tensordot(a, x) = b.")                                                                 \
+  X(svd_truncated, svd_truncated, 1, 3, Options, Matrix, kInexact, Gauge, 0.2, "square tall wide batched",   \
+    "SVD keeping at most max_rank triplets above a relative and absolute cutoff.")                 \
+  X(qr_pivoted, qr_pivoted, 1, 3, Options, Matrix, kInexact, Pivots, 0.2,                          \
+    "square tall wide batched",                                                                    \
+    "QR with column pivoting (rank-revealing): A[:, perm] = Q R.")                               \
+  X(matrix_rank, matrix_rank, 1, 1, Args, Custom, kInexact, Pivots, 0.2,                           \
+    "square tall wide batched rank",                                                               \
+    "The number of singular values above max(atol, rtol * s_max), as I64.")                        \
+  X(logdet, logdet, 1, 1, Plain, Square, kInexact, Smooth, 0.2, "square batched",                  \
+    "log det(A); NaN for a negative real determinant, the principal log for complex.")             \
+  X(cholesky_solve, cholesky_solve, 2, 1, Args, Custom, kInexact, Smooth, 0.2,                     \
+    "square batched broadcast", "X with A X = B from the Cholesky factor of A.")
 
 /* The kernel ops of the basis (extension ops), each defined in src/linalg/ops/ by an accessor
  * <name>_op(). K(name, inputs, outputs) */
@@ -124,7 +136,8 @@
   K(adjugate, 3, 1)                                                                                \
   K(pinv, 1, 1)                                                                                    \
   K(matrix_exp, 1, 1)                                                                              \
-  K(matrix_exp_frechet, 2, 1)
+  K(matrix_exp_frechet, 2, 1)                                                                      \
+  K(column_pivots, 1, 1)
 /* clang-format on */
 
 #endif

@@ -2,10 +2,49 @@
 // are std:: functions on complex<double>/double; F32/C32 rows compare against them at F32
 // tolerance.
 #include <cmath>
+#include <limits>
+
+#include <boost/math/special_functions/digamma.hpp>
+#include <boost/math/special_functions/polygamma.hpp>
 
 #include "op_samples/op_samples.hpp"
 
 namespace tfe::testing {
+namespace {
+
+// The gamma family's references: the documented values at poles and infinities, and elsewhere
+// long double (lgammal_r, Boost.Math in long double), one precision step above the kernels.
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+double ref_lgamma(double x) {
+  int sign = 0;
+  return static_cast<double>(lgammal_r(static_cast<long double>(x), &sign));
+}
+
+bool pole(double x) { return x <= 0 && std::floor(x) == x; }
+
+double ref_digamma(double x) {
+  if (std::isnan(x) || x == -kInf) return kNaN;
+  if (x == kInf) return kInf;
+  if (x == 0) return std::signbit(x) ? kInf : -kInf;
+  if (pole(x)) return kNaN;
+  return static_cast<double>(boost::math::digamma(static_cast<long double>(x)));
+}
+
+double ref_polygamma(double n, double x) {
+  if (!std::isfinite(n) || std::isnan(x)) return kNaN;
+  double k = std::nearbyint(n);
+  if (k < 0 || x == -kInf) return kNaN;
+  if (k == 0) return ref_digamma(x);
+  if (x == kInf) return 0;
+  bool odd = std::fmod(k, 2) == 1;
+  if (pole(x)) return odd ? kInf : x == 0 ? (std::signbit(x) ? kInf : -kInf) : kNaN;
+  return static_cast<double>(
+      boost::math::polygamma(static_cast<int>(k), static_cast<long double>(x)));
+}
+
+} // namespace
 
 std::optional<OpSamples> analytic_samples(ops::OpCode op) {
   using ops::OpCode;
@@ -126,6 +165,30 @@ std::optional<OpSamples> analytic_samples(ops::OpCode op) {
     s.make = [make](DType d) {
       auto v = make(d);
       v.push_back({"halves", {tensor_of(d, {6}, {0.5, 1.5, 2.5, -0.5, -1.5, 2.4999})}, {}, false});
+      return v;
+    };
+    return s;
+  }
+  case OpCode::Lgamma: // real only
+    return fn(
+        P, [](Scalar z) { return z; }, ref_lgamma);
+  case OpCode::Digamma: // real only
+    return fn(
+        P, [](Scalar z) { return z; }, ref_digamma);
+  case OpCode::Polygamma: {
+    // Integer orders 0..4: finite differences in n stay on the order, whose derivative is zero.
+    OpSamples s = elementwise_samples(
+        {Domain::SmallNonNeg, P},
+        {[](const V& v, DType) { return Scalar(ref_polygamma(v[0].real(), v[1].real())); }, none});
+    auto make = s.make;
+    s.make = [make](DType d) {
+      auto v = make(d);
+      // Orders that round (half to even), a negative order, and the poles of every parity.
+      v.push_back({"orders and poles",
+                   {tensor_of(d, {8}, {0.4, 1.5, 2.5, -1.0, 1.0, 2.0, 2.0, 3.0}),
+                    tensor_of(d, {8}, {2.0, 0.5, 1.5, 2.0, -3.0, -3.0, -0.0, 0.0})},
+                   {},
+                   false});
       return v;
     };
     return s;

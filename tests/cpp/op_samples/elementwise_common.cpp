@@ -38,6 +38,7 @@ std::optional<OpSamples> samples_for(ops::OpCode op) {
   case OpGroup::Reduce: return reduce_samples(op);
   case OpGroup::Structural: return structural_samples(op);
   case OpGroup::Indexing: return indexing_samples(op);
+  case OpGroup::Order: return order_samples(op);
   case OpGroup::Constant: return constant_samples(op);
   case OpGroup::Extension: return extension_samples(op);
   }

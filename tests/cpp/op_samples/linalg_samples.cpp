@@ -2,6 +2,8 @@
 #include "op_samples/linalg_samples.hpp"
 
 #include "backend/cpu/kernels/kernels.hpp"
+#include "linalg/derived.hpp"
+#include "linalg/truncated.hpp"
 #include "support/tensor_testing.hpp"
 
 namespace tfe::testing {
@@ -192,6 +194,18 @@ std::vector<LinalgCase> build_cases() {
   add("tfe_linalg_svdvals",
       engine_function("svdvals", TFE_GENERIC(return Vs<V>{api::svdvals(x[0])};)),
       one_input(kAnyShape, false));
+  // Rank 2 of 3: the derivative of the kept factors couples them to the discarded triplet.
+  add("tfe_linalg_svd_truncated",
+      engine_function(
+          "svd truncated to rank 2",
+          TFE_GENERIC(
+              std::vector<V> usv = api::svd_truncated(x[0], api::SvdTruncation{2});
+              return Vs<V>{usv[1], abs2(usv[0]), abs2(usv[2]), eager::matmul(usv[0], usv[2])};)),
+      one_input(kAnyShape, false));
+  add("tfe_linalg_qr_pivoted",
+      engine_function("qr pivoted", TFE_GENERIC(std::vector<V> qrp = api::qr_pivoted(x[0], false);
+                                                return Vs<V>{qrp[0], qrp[1]};)),
+      one_input(kAnyShape, true));
 
   for (bool upper : {false, true}) {
     add("tfe_linalg_eigh",
@@ -369,6 +383,34 @@ std::vector<LinalgCase> build_cases() {
         return std::vector<LinalgSample>{
             {"tensor [2,3,6] and [2,3]", {shifted(d, {6, 6}, 1), draw(d, {2, 3}, 2)}}};
       });
+  // The rank is a constant of the inputs: these check that it is (zero derivative in every
+  // engine) and agrees between engines; the rank-deficient case builds x x^H of rank 2 inside
+  // the function and counts with an explicit rtol far from both clusters of singular values.
+  add("tfe_linalg_matrix_rank",
+      engine_function(
+          "matrix_rank",
+          TFE_GENERIC(std::array<int64_t, 2> m{0, 1};
+                      V r = eager::cast(api::matrix_rank(x[0], 0, -1, false), meta_of(x[0]).dtype);
+                      return Vs<V>{binary(ops::OpCode::Mul, eager::sum(x[0], m), r)};)),
+      one_input(kAnyShape, true));
+  add("tfe_linalg_matrix_rank",
+      engine_function(
+          "matrix_rank of x x^H, rtol",
+          TFE_GENERIC(std::array<int64_t, 2> m{0, 1}; V a = eager::matmul(x[0], adjoint(x[0]));
+                      V r = eager::cast(api::matrix_rank(a, 0, 1e-3, false), meta_of(a).dtype);
+                      return Vs<V>{binary(ops::OpCode::Mul, eager::sum(a, m), r)};)),
+      [](DType d) {
+        return std::vector<LinalgSample>{{"rank 2 of 4", {draw(d, {4, 2}, 1)}}};
+      });
+  add("tfe_linalg_logdet",
+      engine_function("logdet of a positive definite matrix",
+                      TFE_GENERIC(return Vs<V>{api::logdet(spd(x[0]))};)),
+      one_input(kSquare, false));
+  for (bool upper : {false, true})
+    add("tfe_linalg_cholesky_solve",
+        engine_function(upper ? "cholesky_solve upper" : "cholesky_solve",
+                        TFE_GENERIC(return Vs<V>{api::cholesky_solve(x[0], x[1], upper)};)),
+        system(0));
   return c;
 }
 

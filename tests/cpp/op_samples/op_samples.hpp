@@ -53,6 +53,7 @@ std::optional<OpSamples> contraction_samples(ops::OpCode op);
 std::optional<OpSamples> reduce_samples(ops::OpCode op);
 std::optional<OpSamples> structural_samples(ops::OpCode op);
 std::optional<OpSamples> indexing_samples(ops::OpCode op);
+std::optional<OpSamples> order_samples(ops::OpCode op);
 std::optional<OpSamples> constant_samples(ops::OpCode op);
 std::optional<OpSamples> extension_samples(ops::OpCode op);
 

@@ -10,7 +10,7 @@
 #include "support/eager_env.hpp"
 
 namespace tfe::testing {
-namespace ae = tfe::ad::eager;
+namespace ae = tfe::ad::recording;
 using dataflow::TensorVar;
 
 const char* provenance_name(Provenance p) {

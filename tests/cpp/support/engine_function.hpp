@@ -1,5 +1,5 @@
 // A function of tensors written once over the surface's value type and instantiated for every
-// engine: graph::Value (traced programs), ad::eager::Recorded (eager AD), dataflow::TensorVar
+// engine: graph::Value (traced programs), ad::recording::Recorded (eager AD), dataflow::TensorVar
 // (the dataflow engine) and Tensor (plain eager, for finite differences). The engine matrix runs
 // the same function in each and compares their derivatives.
 #pragma once
@@ -9,7 +9,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "ad/eager/recorded.hpp"
+#include "ad/recording/recorded.hpp"
 #include "dataflow/tensor/surface.hpp"
 #include "linalg/surface.hpp"
 
@@ -20,14 +20,14 @@ template <class V> using ValueFn = std::function<std::vector<V>(const std::vecto
 struct EngineFunction {
   std::string name;
   ValueFn<graph::Value> traced;
-  ValueFn<ad::eager::Recorded> eager;
+  ValueFn<ad::recording::Recorded> eager;
   ValueFn<dataflow::TensorVar> dataflow;
   ValueFn<Tensor> plain;
 
   template <class V> std::vector<V> operator()(const std::vector<V>& in) const {
     if constexpr (std::is_same_v<V, graph::Value>)
       return traced(in);
-    else if constexpr (std::is_same_v<V, ad::eager::Recorded>)
+    else if constexpr (std::is_same_v<V, ad::recording::Recorded>)
       return eager(in);
     else if constexpr (std::is_same_v<V, dataflow::TensorVar>)
       return dataflow(in);
@@ -39,7 +39,7 @@ struct EngineFunction {
 // f: a generic callable (const std::vector<V>&) -> std::vector<V> for every value type.
 template <class F> EngineFunction engine_function(std::string name, F f) {
   return {std::move(name), [f](const std::vector<graph::Value>& x) { return f(x); },
-          [f](const std::vector<ad::eager::Recorded>& x) { return f(x); },
+          [f](const std::vector<ad::recording::Recorded>& x) { return f(x); },
           [f](const std::vector<dataflow::TensorVar>& x) { return f(x); },
           [f](const std::vector<Tensor>& x) { return f(x); }};
 }

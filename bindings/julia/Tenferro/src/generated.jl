@@ -34,6 +34,28 @@ const TFE_SCHEDULER_THREADS = Int32(0)
 const TFE_SCHEDULER_DEBUG = Int32(1)
 const TFE_CONTEXT_EAGER = Int32(0)
 const TFE_CONTEXT_DATAFLOW = Int32(1)
+const TFE_SCALAR_BOOL = Int32(0)
+const TFE_SCALAR_INT = Int32(1)
+const TFE_SCALAR_FLOAT = Int32(2)
+const TFE_SCALAR_COMPLEX = Int32(3)
+const TFE_BINOP_ADD = Int32(0)
+const TFE_BINOP_SUB = Int32(1)
+const TFE_BINOP_MUL = Int32(2)
+const TFE_BINOP_DIV = Int32(3)
+const TFE_BINOP_DIV_TRUNC = Int32(4)
+const TFE_BINOP_REM = Int32(5)
+const TFE_BINOP_POW = Int32(6)
+const TFE_BINOP_MAXIMUM = Int32(7)
+const TFE_BINOP_MINIMUM = Int32(8)
+const TFE_BINOP_AND = Int32(9)
+const TFE_BINOP_OR = Int32(10)
+const TFE_BINOP_XOR = Int32(11)
+const TFE_BINOP_EQ = Int32(12)
+const TFE_BINOP_NE = Int32(13)
+const TFE_BINOP_LT = Int32(14)
+const TFE_BINOP_LE = Int32(15)
+const TFE_BINOP_GT = Int32(16)
+const TFE_BINOP_GE = Int32(17)
 const TFE_EXTENT_DERIVED = typemin(Int64)
 const TFE_CACHE_COMPILED = Int32(0)
 const TFE_CACHE_DERIVATIVE = Int32(1)
@@ -372,6 +394,56 @@ function tfe_random_normal(out, ctx, dtype, ndim, shape, seed)
     ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Int32, Int32, Ptr{Int64}, UInt64), out, ctx, dtype, ndim, shape, seed)
 end
 
+const _fp_tfe_linspace = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_linspace(out, ctx, dtype, start, start_imag, stop, stop_imag, num, endpoint)
+    fp = _fp_tfe_linspace[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_linspace)
+        _fp_tfe_linspace[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Int32, Cdouble, Cdouble, Cdouble, Cdouble, Int64, Int32), out, ctx, dtype, start, start_imag, stop, stop_imag, num, endpoint)
+end
+
+const _fp_tfe_logspace = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_logspace(out, ctx, dtype, start, start_imag, stop, stop_imag, num, endpoint, base)
+    fp = _fp_tfe_logspace[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_logspace)
+        _fp_tfe_logspace[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Int32, Cdouble, Cdouble, Cdouble, Cdouble, Int64, Int32, Cdouble), out, ctx, dtype, start, start_imag, stop, stop_imag, num, endpoint, base)
+end
+
+const _fp_tfe_zeros_like = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_zeros_like(out, x, dtype)
+    fp = _fp_tfe_zeros_like[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_zeros_like)
+        _fp_tfe_zeros_like[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Int32), out, x, dtype)
+end
+
+const _fp_tfe_ones_like = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_ones_like(out, x, dtype)
+    fp = _fp_tfe_ones_like[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_ones_like)
+        _fp_tfe_ones_like[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Int32), out, x, dtype)
+end
+
+const _fp_tfe_full_like = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_full_like(out, x, dtype, value)
+    fp = _fp_tfe_full_like[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_full_like)
+        _fp_tfe_full_like[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Int32, Ptr{Cvoid}), out, x, dtype, value)
+end
+
 const _fp_tfe_set_num_threads = Ref{Ptr{Cvoid}}(C_NULL)
 function tfe_set_num_threads(threads)
     fp = _fp_tfe_set_num_threads[]
@@ -662,6 +734,26 @@ function tfe_imag(out, x)
     ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}), out, x)
 end
 
+const _fp_tfe_weak_scalar = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_weak_scalar(out, ctx, beside, kind, int_value, re, im)
+    fp = _fp_tfe_weak_scalar[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_weak_scalar)
+        _fp_tfe_weak_scalar[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Int32, Int32, Int64, Cdouble, Cdouble), out, ctx, beside, kind, int_value, re, im)
+end
+
+const _fp_tfe_binary_scalar = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_binary_scalar(out, op, x, kind, int_value, re, im, scalar_first)
+    fp = _fp_tfe_binary_scalar[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_binary_scalar)
+        _fp_tfe_binary_scalar[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Int32, Ptr{Cvoid}, Int32, Int64, Cdouble, Cdouble, Int32), out, op, x, kind, int_value, re, im, scalar_first)
+end
+
 const _fp_tfe_exp = Ref{Ptr{Cvoid}}(C_NULL)
 function tfe_exp(out, x)
     fp = _fp_tfe_exp[]
@@ -940,6 +1032,36 @@ function tfe_trunc(out, x)
         _fp_tfe_trunc[] = fp
     end
     ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}), out, x)
+end
+
+const _fp_tfe_lgamma = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_lgamma(out, x)
+    fp = _fp_tfe_lgamma[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_lgamma)
+        _fp_tfe_lgamma[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}), out, x)
+end
+
+const _fp_tfe_digamma = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_digamma(out, x)
+    fp = _fp_tfe_digamma[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_digamma)
+        _fp_tfe_digamma[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}), out, x)
+end
+
+const _fp_tfe_polygamma = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_polygamma(out, a, b)
+    fp = _fp_tfe_polygamma[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_polygamma)
+        _fp_tfe_polygamma[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Ptr{Cvoid}), out, a, b)
 end
 
 const _fp_tfe_matmul = Ref{Ptr{Cvoid}}(C_NULL)
@@ -1230,6 +1352,366 @@ function tfe_stack(out, n, xs, axis)
         _fp_tfe_stack[] = fp
     end
     ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Int32, Ptr{Ptr{Cvoid}}, Int64), out, n, xs, axis)
+end
+
+const _fp_tfe_squeeze = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_squeeze(out, x, n_axes, axes)
+    fp = _fp_tfe_squeeze[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_squeeze)
+        _fp_tfe_squeeze[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Int32, Ptr{Int64}), out, x, n_axes, axes)
+end
+
+const _fp_tfe_expand_dims = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_expand_dims(out, x, n_axes, axes)
+    fp = _fp_tfe_expand_dims[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_expand_dims)
+        _fp_tfe_expand_dims[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Int32, Ptr{Int64}), out, x, n_axes, axes)
+end
+
+const _fp_tfe_moveaxis = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_moveaxis(out, x, n_axes, source, destination)
+    fp = _fp_tfe_moveaxis[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_moveaxis)
+        _fp_tfe_moveaxis[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Int32, Ptr{Int64}, Ptr{Int64}), out, x, n_axes, source, destination)
+end
+
+const _fp_tfe_swapaxes = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_swapaxes(out, x, axis1, axis2)
+    fp = _fp_tfe_swapaxes[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_swapaxes)
+        _fp_tfe_swapaxes[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Int64, Int64), out, x, axis1, axis2)
+end
+
+const _fp_tfe_flatten = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_flatten(out, x)
+    fp = _fp_tfe_flatten[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_flatten)
+        _fp_tfe_flatten[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}), out, x)
+end
+
+const _fp_tfe_split = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_split(outs, n_outs, x, n, indices, axis)
+    fp = _fp_tfe_split[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_split)
+        _fp_tfe_split[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Int32, Ptr{Cvoid}, Int32, Ptr{Int64}, Int64), outs, n_outs, x, n, indices, axis)
+end
+
+const _fp_tfe_tile = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_tile(out, x, ndim, reps)
+    fp = _fp_tfe_tile[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_tile)
+        _fp_tfe_tile[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Int32, Ptr{Int64}), out, x, ndim, reps)
+end
+
+const _fp_tfe_repeat = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_repeat(out, x, n, repeats, axis)
+    fp = _fp_tfe_repeat[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_repeat)
+        _fp_tfe_repeat[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Int32, Ptr{Int64}, Int64), out, x, n, repeats, axis)
+end
+
+const _fp_tfe_roll = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_roll(out, x, n, shifts, n_axes, axes)
+    fp = _fp_tfe_roll[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_roll)
+        _fp_tfe_roll[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Int32, Ptr{Int64}, Int32, Ptr{Int64}), out, x, n, shifts, n_axes, axes)
+end
+
+const _fp_tfe_diagonal = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_diagonal(out, x, offset, axis1, axis2)
+    fp = _fp_tfe_diagonal[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_diagonal)
+        _fp_tfe_diagonal[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Int64, Int64, Int64), out, x, offset, axis1, axis2)
+end
+
+const _fp_tfe_diag = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_diag(out, x, k)
+    fp = _fp_tfe_diag[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_diag)
+        _fp_tfe_diag[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Int64), out, x, k)
+end
+
+const _fp_tfe_cumsum = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_cumsum(out, x, axis)
+    fp = _fp_tfe_cumsum[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_cumsum)
+        _fp_tfe_cumsum[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Int64), out, x, axis)
+end
+
+const _fp_tfe_cumprod = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_cumprod(out, x, axis)
+    fp = _fp_tfe_cumprod[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_cumprod)
+        _fp_tfe_cumprod[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Int64), out, x, axis)
+end
+
+const _fp_tfe_argsort = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_argsort(out, x, axis, descending)
+    fp = _fp_tfe_argsort[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_argsort)
+        _fp_tfe_argsort[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Int64, Int32), out, x, axis, descending)
+end
+
+const _fp_tfe_sort = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_sort(out, x, axis, descending)
+    fp = _fp_tfe_sort[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_sort)
+        _fp_tfe_sort[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Int64, Int32), out, x, axis, descending)
+end
+
+const _fp_tfe_topk = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_topk(values, indices, x, k, axis, largest)
+    fp = _fp_tfe_topk[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_topk)
+        _fp_tfe_topk[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Int64, Int64, Int32), values, indices, x, k, axis, largest)
+end
+
+const _fp_tfe_argmax = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_argmax(out, x, axis)
+    fp = _fp_tfe_argmax[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_argmax)
+        _fp_tfe_argmax[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Int64), out, x, axis)
+end
+
+const _fp_tfe_argmin = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_argmin(out, x, axis)
+    fp = _fp_tfe_argmin[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_argmin)
+        _fp_tfe_argmin[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Int64), out, x, axis)
+end
+
+const _fp_tfe_logaddexp = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_logaddexp(out, a, b)
+    fp = _fp_tfe_logaddexp[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_logaddexp)
+        _fp_tfe_logaddexp[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Ptr{Cvoid}), out, a, b)
+end
+
+const _fp_tfe_hypot = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_hypot(out, a, b)
+    fp = _fp_tfe_hypot[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_hypot)
+        _fp_tfe_hypot[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Ptr{Cvoid}), out, a, b)
+end
+
+const _fp_tfe_sigmoid = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_sigmoid(out, x)
+    fp = _fp_tfe_sigmoid[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_sigmoid)
+        _fp_tfe_sigmoid[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}), out, x)
+end
+
+const _fp_tfe_square = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_square(out, x)
+    fp = _fp_tfe_square[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_square)
+        _fp_tfe_square[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}), out, x)
+end
+
+const _fp_tfe_reciprocal = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_reciprocal(out, x)
+    fp = _fp_tfe_reciprocal[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_reciprocal)
+        _fp_tfe_reciprocal[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}), out, x)
+end
+
+const _fp_tfe_angle = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_angle(out, z, deg)
+    fp = _fp_tfe_angle[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_angle)
+        _fp_tfe_angle[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Int32), out, z, deg)
+end
+
+const _fp_tfe_copysign = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_copysign(out, a, b)
+    fp = _fp_tfe_copysign[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_copysign)
+        _fp_tfe_copysign[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Ptr{Cvoid}), out, a, b)
+end
+
+const _fp_tfe_isnan = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_isnan(out, x)
+    fp = _fp_tfe_isnan[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_isnan)
+        _fp_tfe_isnan[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}), out, x)
+end
+
+const _fp_tfe_isinf = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_isinf(out, x)
+    fp = _fp_tfe_isinf[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_isinf)
+        _fp_tfe_isinf[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}), out, x)
+end
+
+const _fp_tfe_isfinite = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_isfinite(out, x)
+    fp = _fp_tfe_isfinite[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_isfinite)
+        _fp_tfe_isfinite[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}), out, x)
+end
+
+const _fp_tfe_nan_to_num = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_nan_to_num(out, x, nan, posinf, neginf)
+    fp = _fp_tfe_nan_to_num[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_nan_to_num)
+        _fp_tfe_nan_to_num[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Cdouble, Cdouble, Cdouble), out, x, nan, posinf, neginf)
+end
+
+const _fp_tfe_isclose = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_isclose(out, a, b, rtol, atol, equal_nan)
+    fp = _fp_tfe_isclose[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_isclose)
+        _fp_tfe_isclose[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Ptr{Cvoid}, Cdouble, Cdouble, Int32), out, a, b, rtol, atol, equal_nan)
+end
+
+const _fp_tfe_allclose = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_allclose(out, a, b, rtol, atol, equal_nan)
+    fp = _fp_tfe_allclose[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_allclose)
+        _fp_tfe_allclose[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Ptr{Cvoid}, Cdouble, Cdouble, Int32), out, a, b, rtol, atol, equal_nan)
+end
+
+const _fp_tfe_any = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_any(out, x, n_axes, axes, keepdims)
+    fp = _fp_tfe_any[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_any)
+        _fp_tfe_any[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Int32, Ptr{Int64}, Int32), out, x, n_axes, axes, keepdims)
+end
+
+const _fp_tfe_all = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_all(out, x, n_axes, axes, keepdims)
+    fp = _fp_tfe_all[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_all)
+        _fp_tfe_all[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Int32, Ptr{Int64}, Int32), out, x, n_axes, axes, keepdims)
+end
+
+const _fp_tfe_var = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_var(out, x, n_axes, axes, ddof, keepdims)
+    fp = _fp_tfe_var[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_var)
+        _fp_tfe_var[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Int32, Ptr{Int64}, Cdouble, Int32), out, x, n_axes, axes, ddof, keepdims)
+end
+
+const _fp_tfe_std = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_std(out, x, n_axes, axes, ddof, keepdims)
+    fp = _fp_tfe_std[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_std)
+        _fp_tfe_std[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Int32, Ptr{Int64}, Cdouble, Int32), out, x, n_axes, axes, ddof, keepdims)
+end
+
+const _fp_tfe_logsumexp = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_logsumexp(out, x, n_axes, axes, keepdims)
+    fp = _fp_tfe_logsumexp[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_logsumexp)
+        _fp_tfe_logsumexp[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Int32, Ptr{Int64}, Int32), out, x, n_axes, axes, keepdims)
 end
 
 const _fp_tfe_tensor_from_buffer = Ref{Ptr{Cvoid}}(C_NULL)
@@ -2092,6 +2574,76 @@ function tfe_linalg_tensorsolve(out, a, b)
     ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Ptr{Cvoid}), out, a, b)
 end
 
+const _fp_tfe_linalg_options_set_max_rank = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_linalg_options_set_max_rank(o, max_rank)
+    fp = _fp_tfe_linalg_options_set_max_rank[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_linalg_options_set_max_rank)
+        _fp_tfe_linalg_options_set_max_rank[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Cvoid}, Int64), o, max_rank)
+end
+
+const _fp_tfe_linalg_options_set_cutoff = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_linalg_options_set_cutoff(o, rtol, atol)
+    fp = _fp_tfe_linalg_options_set_cutoff[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_linalg_options_set_cutoff)
+        _fp_tfe_linalg_options_set_cutoff[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Cvoid}, Cdouble, Cdouble), o, rtol, atol)
+end
+
+const _fp_tfe_linalg_svd_truncated = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_linalg_svd_truncated(out_u, out_s, out_vh, a, opts)
+    fp = _fp_tfe_linalg_svd_truncated[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_linalg_svd_truncated)
+        _fp_tfe_linalg_svd_truncated[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Ptr{Cvoid}}, Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Ptr{Cvoid}), out_u, out_s, out_vh, a, opts)
+end
+
+const _fp_tfe_linalg_qr_pivoted = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_linalg_qr_pivoted(out_q, out_r, out_perm, a, opts)
+    fp = _fp_tfe_linalg_qr_pivoted[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_linalg_qr_pivoted)
+        _fp_tfe_linalg_qr_pivoted[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Ptr{Cvoid}}, Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Ptr{Cvoid}), out_q, out_r, out_perm, a, opts)
+end
+
+const _fp_tfe_linalg_matrix_rank = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_linalg_matrix_rank(out, a, atol, opts)
+    fp = _fp_tfe_linalg_matrix_rank[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_linalg_matrix_rank)
+        _fp_tfe_linalg_matrix_rank[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Cdouble, Ptr{Cvoid}), out, a, atol, opts)
+end
+
+const _fp_tfe_linalg_logdet = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_linalg_logdet(out, a)
+    fp = _fp_tfe_linalg_logdet[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_linalg_logdet)
+        _fp_tfe_linalg_logdet[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}), out, a)
+end
+
+const _fp_tfe_linalg_cholesky_solve = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_linalg_cholesky_solve(out, l, b, opts)
+    fp = _fp_tfe_linalg_cholesky_solve[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_linalg_cholesky_solve)
+        _fp_tfe_linalg_cholesky_solve[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Ptr{Cvoid}, Ptr{Cvoid}), out, l, b, opts)
+end
+
 const _fp_tfe_einsum = Ref{Ptr{Cvoid}}(C_NULL)
 function tfe_einsum(out, subscripts, n, operands)
     fp = _fp_tfe_einsum[]
@@ -2185,6 +2737,11 @@ const TFE_GENERATED_FUNCTIONS = (
     :tfe_arange,
     :tfe_random_uniform,
     :tfe_random_normal,
+    :tfe_linspace,
+    :tfe_logspace,
+    :tfe_zeros_like,
+    :tfe_ones_like,
+    :tfe_full_like,
     :tfe_set_num_threads,
     :tfe_get_num_threads,
     :tfe_device_count,
@@ -2214,6 +2771,8 @@ const TFE_GENERATED_FUNCTIONS = (
     :tfe_not,
     :tfe_real,
     :tfe_imag,
+    :tfe_weak_scalar,
+    :tfe_binary_scalar,
     :tfe_exp,
     :tfe_log,
     :tfe_sin,
@@ -2242,6 +2801,9 @@ const TFE_GENERATED_FUNCTIONS = (
     :tfe_log10,
     :tfe_erfc,
     :tfe_trunc,
+    :tfe_lgamma,
+    :tfe_digamma,
+    :tfe_polygamma,
     :tfe_matmul,
     :tfe_dot_general,
     :tfe_sum,
@@ -2271,6 +2833,42 @@ const TFE_GENERATED_FUNCTIONS = (
     :tfe_pad,
     :tfe_concatenate,
     :tfe_stack,
+    :tfe_squeeze,
+    :tfe_expand_dims,
+    :tfe_moveaxis,
+    :tfe_swapaxes,
+    :tfe_flatten,
+    :tfe_split,
+    :tfe_tile,
+    :tfe_repeat,
+    :tfe_roll,
+    :tfe_diagonal,
+    :tfe_diag,
+    :tfe_cumsum,
+    :tfe_cumprod,
+    :tfe_argsort,
+    :tfe_sort,
+    :tfe_topk,
+    :tfe_argmax,
+    :tfe_argmin,
+    :tfe_logaddexp,
+    :tfe_hypot,
+    :tfe_sigmoid,
+    :tfe_square,
+    :tfe_reciprocal,
+    :tfe_angle,
+    :tfe_copysign,
+    :tfe_isnan,
+    :tfe_isinf,
+    :tfe_isfinite,
+    :tfe_nan_to_num,
+    :tfe_isclose,
+    :tfe_allclose,
+    :tfe_any,
+    :tfe_all,
+    :tfe_var,
+    :tfe_std,
+    :tfe_logsumexp,
     :tfe_tensor_from_buffer,
     :tfe_tensor_to_dlpack,
     :tfe_tensor_to_dlpack_versioned,
@@ -2357,6 +2955,13 @@ const TFE_GENERATED_FUNCTIONS = (
     :tfe_linalg_vander,
     :tfe_linalg_tensorinv,
     :tfe_linalg_tensorsolve,
+    :tfe_linalg_options_set_max_rank,
+    :tfe_linalg_options_set_cutoff,
+    :tfe_linalg_svd_truncated,
+    :tfe_linalg_qr_pivoted,
+    :tfe_linalg_matrix_rank,
+    :tfe_linalg_logdet,
+    :tfe_linalg_cholesky_solve,
     :tfe_einsum,
     :tfe_einsum_path,
     :tfe_tensordot,

@@ -33,6 +33,28 @@ pub const TFE_SCHEDULER_THREADS: i32 = 0;
 pub const TFE_SCHEDULER_DEBUG: i32 = 1;
 pub const TFE_CONTEXT_EAGER: i32 = 0;
 pub const TFE_CONTEXT_DATAFLOW: i32 = 1;
+pub const TFE_SCALAR_BOOL: i32 = 0;
+pub const TFE_SCALAR_INT: i32 = 1;
+pub const TFE_SCALAR_FLOAT: i32 = 2;
+pub const TFE_SCALAR_COMPLEX: i32 = 3;
+pub const TFE_BINOP_ADD: i32 = 0;
+pub const TFE_BINOP_SUB: i32 = 1;
+pub const TFE_BINOP_MUL: i32 = 2;
+pub const TFE_BINOP_DIV: i32 = 3;
+pub const TFE_BINOP_DIV_TRUNC: i32 = 4;
+pub const TFE_BINOP_REM: i32 = 5;
+pub const TFE_BINOP_POW: i32 = 6;
+pub const TFE_BINOP_MAXIMUM: i32 = 7;
+pub const TFE_BINOP_MINIMUM: i32 = 8;
+pub const TFE_BINOP_AND: i32 = 9;
+pub const TFE_BINOP_OR: i32 = 10;
+pub const TFE_BINOP_XOR: i32 = 11;
+pub const TFE_BINOP_EQ: i32 = 12;
+pub const TFE_BINOP_NE: i32 = 13;
+pub const TFE_BINOP_LT: i32 = 14;
+pub const TFE_BINOP_LE: i32 = 15;
+pub const TFE_BINOP_GT: i32 = 16;
+pub const TFE_BINOP_GE: i32 = 17;
 pub const TFE_EXTENT_DERIVED: i64 = -9223372036854775808;
 pub const TFE_CACHE_COMPILED: i32 = 0;
 pub const TFE_CACHE_DERIVATIVE: i32 = 1;
@@ -239,6 +261,52 @@ extern "C" {
     ) -> tfe_status;
 }
 extern "C" {
+    pub fn tfe_linspace(
+        out: *mut *mut tfe_tensor,
+        ctx: *mut tfe_context,
+        dtype: i32,
+        start: f64,
+        start_imag: f64,
+        stop: f64,
+        stop_imag: f64,
+        num: i64,
+        endpoint: i32,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_logspace(
+        out: *mut *mut tfe_tensor,
+        ctx: *mut tfe_context,
+        dtype: i32,
+        start: f64,
+        start_imag: f64,
+        stop: f64,
+        stop_imag: f64,
+        num: i64,
+        endpoint: i32,
+        base: f64,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_zeros_like(
+        out: *mut *mut tfe_tensor,
+        x: *const tfe_tensor,
+        dtype: i32,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_ones_like(out: *mut *mut tfe_tensor, x: *const tfe_tensor, dtype: i32)
+        -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_full_like(
+        out: *mut *mut tfe_tensor,
+        x: *const tfe_tensor,
+        dtype: i32,
+        value: *const ::std::os::raw::c_void,
+    ) -> tfe_status;
+}
+extern "C" {
     pub fn tfe_set_num_threads(threads: i32) -> tfe_status;
 }
 extern "C" {
@@ -393,6 +461,29 @@ extern "C" {
     pub fn tfe_imag(out: *mut *mut tfe_tensor, x: *const tfe_tensor) -> tfe_status;
 }
 extern "C" {
+    pub fn tfe_weak_scalar(
+        out: *mut *mut tfe_tensor,
+        ctx: *mut tfe_context,
+        beside: i32,
+        kind: i32,
+        int_value: i64,
+        re: f64,
+        im: f64,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_binary_scalar(
+        out: *mut *mut tfe_tensor,
+        op: i32,
+        x: *const tfe_tensor,
+        kind: i32,
+        int_value: i64,
+        re: f64,
+        im: f64,
+        scalar_first: i32,
+    ) -> tfe_status;
+}
+extern "C" {
     pub fn tfe_exp(out: *mut *mut tfe_tensor, x: *const tfe_tensor) -> tfe_status;
 }
 extern "C" {
@@ -479,6 +570,19 @@ extern "C" {
 }
 extern "C" {
     pub fn tfe_trunc(out: *mut *mut tfe_tensor, x: *const tfe_tensor) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_lgamma(out: *mut *mut tfe_tensor, x: *const tfe_tensor) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_digamma(out: *mut *mut tfe_tensor, x: *const tfe_tensor) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_polygamma(
+        out: *mut *mut tfe_tensor,
+        a: *const tfe_tensor,
+        b: *const tfe_tensor,
+    ) -> tfe_status;
 }
 extern "C" {
     pub fn tfe_matmul(
@@ -704,6 +808,247 @@ extern "C" {
         n: i32,
         xs: *const *mut tfe_tensor,
         axis: i64,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_squeeze(
+        out: *mut *mut tfe_tensor,
+        x: *const tfe_tensor,
+        n_axes: i32,
+        axes: *const i64,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_expand_dims(
+        out: *mut *mut tfe_tensor,
+        x: *const tfe_tensor,
+        n_axes: i32,
+        axes: *const i64,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_moveaxis(
+        out: *mut *mut tfe_tensor,
+        x: *const tfe_tensor,
+        n_axes: i32,
+        source: *const i64,
+        destination: *const i64,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_swapaxes(
+        out: *mut *mut tfe_tensor,
+        x: *const tfe_tensor,
+        axis1: i64,
+        axis2: i64,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_flatten(out: *mut *mut tfe_tensor, x: *const tfe_tensor) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_split(
+        outs: *mut *mut tfe_tensor,
+        n_outs: i32,
+        x: *const tfe_tensor,
+        n: i32,
+        indices: *const i64,
+        axis: i64,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_tile(
+        out: *mut *mut tfe_tensor,
+        x: *const tfe_tensor,
+        ndim: i32,
+        reps: *const i64,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_repeat(
+        out: *mut *mut tfe_tensor,
+        x: *const tfe_tensor,
+        n: i32,
+        repeats: *const i64,
+        axis: i64,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_roll(
+        out: *mut *mut tfe_tensor,
+        x: *const tfe_tensor,
+        n: i32,
+        shifts: *const i64,
+        n_axes: i32,
+        axes: *const i64,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_diagonal(
+        out: *mut *mut tfe_tensor,
+        x: *const tfe_tensor,
+        offset: i64,
+        axis1: i64,
+        axis2: i64,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_diag(out: *mut *mut tfe_tensor, x: *const tfe_tensor, k: i64) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_cumsum(out: *mut *mut tfe_tensor, x: *const tfe_tensor, axis: i64) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_cumprod(out: *mut *mut tfe_tensor, x: *const tfe_tensor, axis: i64) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_argsort(
+        out: *mut *mut tfe_tensor,
+        x: *const tfe_tensor,
+        axis: i64,
+        descending: i32,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_sort(
+        out: *mut *mut tfe_tensor,
+        x: *const tfe_tensor,
+        axis: i64,
+        descending: i32,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_topk(
+        values: *mut *mut tfe_tensor,
+        indices: *mut *mut tfe_tensor,
+        x: *const tfe_tensor,
+        k: i64,
+        axis: i64,
+        largest: i32,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_argmax(out: *mut *mut tfe_tensor, x: *const tfe_tensor, axis: i64) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_argmin(out: *mut *mut tfe_tensor, x: *const tfe_tensor, axis: i64) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_logaddexp(
+        out: *mut *mut tfe_tensor,
+        a: *const tfe_tensor,
+        b: *const tfe_tensor,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_hypot(
+        out: *mut *mut tfe_tensor,
+        a: *const tfe_tensor,
+        b: *const tfe_tensor,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_sigmoid(out: *mut *mut tfe_tensor, x: *const tfe_tensor) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_square(out: *mut *mut tfe_tensor, x: *const tfe_tensor) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_reciprocal(out: *mut *mut tfe_tensor, x: *const tfe_tensor) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_angle(out: *mut *mut tfe_tensor, z: *const tfe_tensor, deg: i32) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_copysign(
+        out: *mut *mut tfe_tensor,
+        a: *const tfe_tensor,
+        b: *const tfe_tensor,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_isnan(out: *mut *mut tfe_tensor, x: *const tfe_tensor) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_isinf(out: *mut *mut tfe_tensor, x: *const tfe_tensor) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_isfinite(out: *mut *mut tfe_tensor, x: *const tfe_tensor) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_nan_to_num(
+        out: *mut *mut tfe_tensor,
+        x: *const tfe_tensor,
+        nan: f64,
+        posinf: f64,
+        neginf: f64,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_isclose(
+        out: *mut *mut tfe_tensor,
+        a: *const tfe_tensor,
+        b: *const tfe_tensor,
+        rtol: f64,
+        atol: f64,
+        equal_nan: i32,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_allclose(
+        out: *mut *mut tfe_tensor,
+        a: *const tfe_tensor,
+        b: *const tfe_tensor,
+        rtol: f64,
+        atol: f64,
+        equal_nan: i32,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_any(
+        out: *mut *mut tfe_tensor,
+        x: *const tfe_tensor,
+        n_axes: i32,
+        axes: *const i64,
+        keepdims: i32,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_all(
+        out: *mut *mut tfe_tensor,
+        x: *const tfe_tensor,
+        n_axes: i32,
+        axes: *const i64,
+        keepdims: i32,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_var(
+        out: *mut *mut tfe_tensor,
+        x: *const tfe_tensor,
+        n_axes: i32,
+        axes: *const i64,
+        ddof: f64,
+        keepdims: i32,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_std(
+        out: *mut *mut tfe_tensor,
+        x: *const tfe_tensor,
+        n_axes: i32,
+        axes: *const i64,
+        ddof: f64,
+        keepdims: i32,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_logsumexp(
+        out: *mut *mut tfe_tensor,
+        x: *const tfe_tensor,
+        n_axes: i32,
+        axes: *const i64,
+        keepdims: i32,
     ) -> tfe_status;
 }
 pub type tfe_deleter = ::std::option::Option<
@@ -1218,6 +1563,54 @@ extern "C" {
         out: *mut *mut tfe_tensor,
         a: *const tfe_tensor,
         b: *const tfe_tensor,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_linalg_options_set_max_rank(o: *mut tfe_linalg_options, max_rank: i64)
+        -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_linalg_options_set_cutoff(
+        o: *mut tfe_linalg_options,
+        rtol: f64,
+        atol: f64,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_linalg_svd_truncated(
+        out_u: *mut *mut tfe_tensor,
+        out_s: *mut *mut tfe_tensor,
+        out_vh: *mut *mut tfe_tensor,
+        a: *const tfe_tensor,
+        opts: *const tfe_linalg_options,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_linalg_qr_pivoted(
+        out_q: *mut *mut tfe_tensor,
+        out_r: *mut *mut tfe_tensor,
+        out_perm: *mut *mut tfe_tensor,
+        a: *const tfe_tensor,
+        opts: *const tfe_linalg_options,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_linalg_matrix_rank(
+        out: *mut *mut tfe_tensor,
+        a: *const tfe_tensor,
+        atol: f64,
+        opts: *const tfe_linalg_options,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_linalg_logdet(out: *mut *mut tfe_tensor, a: *const tfe_tensor) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_linalg_cholesky_solve(
+        out: *mut *mut tfe_tensor,
+        l: *const tfe_tensor,
+        b: *const tfe_tensor,
+        opts: *const tfe_linalg_options,
     ) -> tfe_status;
 }
 extern "C" {

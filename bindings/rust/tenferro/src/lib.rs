@@ -40,9 +40,14 @@ mod element;
 mod error;
 mod interop;
 pub mod linalg;
+pub mod linalg_truncated;
+mod numeric;
 pub mod ops;
+mod order;
 mod program;
+mod scalar;
 mod shape;
+mod shape_extra;
 mod tensor;
 
 use std::ffi::CStr;
@@ -55,8 +60,11 @@ pub use einsum::{einsum, einsum_path, kron, outer, tensordot, trace, EinsumPath}
 pub use element::{Complex32, Complex64, DType, Element};
 pub use error::{last_error_message, Error, Result, Status};
 pub use interop::{DlpackTensor, DlpackTensorVersioned};
+pub use numeric::{allclose, copysign, hypot, isclose, logaddexp};
 pub use ops::Comparison;
+pub use order::{argmax, argmin, argsort, cumprod, cumsum, sort, topk};
 pub use program::{Function, HvpMode};
+pub use scalar::{binary_scalar, BinaryOp, Scalar};
 pub use tensor::Tensor;
 
 /// The C ABI version these bindings were generated for (`TFE_ABI_VERSION` of the header).

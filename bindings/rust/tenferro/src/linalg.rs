@@ -420,3 +420,22 @@ pub fn tensorinv(a: &Tensor, ind: i64) -> Result<Tensor> {
 pub fn tensorsolve(a: &Tensor, b: &Tensor) -> Result<Tensor> {
     new_tensor(|out| unsafe { sys::tfe_linalg_tensorsolve(out, a.as_ptr(), b.as_ptr()) })
 }
+
+/// The rank of each matrix (I64): singular values (|eigenvalues| with `hermitian`) above
+/// `max(atol, rtol * s_max)`; `atol <= 0`: none; `rtol` and `hermitian` from `opts` (the default
+/// rtol is `max(M, N) * eps` without atol, else 0).
+pub fn matrix_rank(a: &Tensor, atol: f64, opts: &Options) -> Result<Tensor> {
+    let o = opts.to_raw()?;
+    new_tensor(|out| unsafe { sys::tfe_linalg_matrix_rank(out, a.as_ptr(), atol, o.0) })
+}
+
+/// `log det(A)`: NaN for a negative real determinant, the principal log for complex input.
+pub fn logdet(a: &Tensor) -> Result<Tensor> {
+    new_tensor(|out| unsafe { sys::tfe_linalg_logdet(out, a.as_ptr()) })
+}
+
+/// `X` with `A X = B` from the Cholesky factor `l` of `A` (`upper` from `opts`: `A = U^H U`).
+pub fn cholesky_solve(l: &Tensor, b: &Tensor, opts: &Options) -> Result<Tensor> {
+    let o = opts.to_raw()?;
+    new_tensor(|out| unsafe { sys::tfe_linalg_cholesky_solve(out, l.as_ptr(), b.as_ptr(), o.0) })
+}

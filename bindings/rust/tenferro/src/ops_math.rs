@@ -58,9 +58,15 @@ unary_ops! {
     erfc => tfe_erfc, method: yes;
     /// x rounded toward zero. Accepts F32, F64 (library 0.2).
     trunc => tfe_trunc, method: yes;
+    /// log(abs(Gamma(x))); +inf at the poles 0, -1, -2, ... Accepts F32, F64 (library 0.2).
+    lgamma => tfe_lgamma, method: yes;
+    /// The digamma function psi(x), the derivative of lgamma; NaN at the poles 0, -1, -2, ... Accepts F32, F64 (library 0.2).
+    digamma => tfe_digamma, method: yes;
 }
 
 binary_ops! {
     /// atan2(a, b): the angle in [-pi, pi] of the point (b, a), as C's atan2(y, x). Accepts F32, F64 (library 0.2).
     atan2 => tfe_atan2, method: yes;
+    /// polygamma(n, x): the n-th derivative of digamma at x; n is rounded to the nearest integer (no derivative in n) and n < 0 gives NaN. Accepts F32, F64 (library 0.2).
+    polygamma => tfe_polygamma, method: yes;
 }

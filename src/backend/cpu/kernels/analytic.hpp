@@ -7,6 +7,7 @@
 #include <cmath>
 #include <complex>
 
+#include "backend/cpu/kernels/special_functions.hpp"
 #include "backend/cpu/vector_block.hpp"
 #include "backend/cpu/thread_budget.hpp"
 #include "core/dtype.hpp"
@@ -111,6 +112,22 @@ struct Log2 : VectorBlock<vec::Fn::Log2> {
     else
       return std::log2(a);
   }
+};
+
+// The gamma family: scalar loops over Boost.Math (special_functions.cpp), real only (the rows
+// accept F32/F64).
+struct Lgamma {
+  static constexpr int64_t grain = kGrainMedium;
+  template <class T> T operator()(T a) const { return special::lgamma(a); }
+};
+struct Digamma {
+  static constexpr int64_t grain = kGrainMedium;
+  template <class T> T operator()(T a) const { return special::digamma(a); }
+};
+// polygamma(n, x): n is the order, rounded to the nearest integer.
+struct Polygamma {
+  static constexpr int64_t grain = kGrainMedium;
+  template <class T> T operator()(T n, T x) const { return special::polygamma(n, x); }
 };
 
 // The functor of an analytic op code: functor_of<ops::OpCode::Exp> is Exp.

@@ -57,6 +57,12 @@ TFE_KERNEL(embed_diag);
 TFE_KERNEL(tril);
 TFE_KERNEL(triu);
 TFE_KERNEL(iota);
+// order.cpp
+TFE_KERNEL(cumsum);
+TFE_KERNEL(cumprod);
+TFE_KERNEL(argsort);
+TFE_KERNEL(argmax);
+TFE_KERNEL(argmin);
 // indexing.cpp
 TFE_KERNEL(slice);
 TFE_KERNEL(dynamic_slice);

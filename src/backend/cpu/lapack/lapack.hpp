@@ -41,6 +41,10 @@ struct Qr {
 };
 Qr qr(const Tensor& a, bool complete);
 
+// The column order of QR with column pivoting (geqp3): perm I64 [N, batch...], 0-based, with
+// A[:, perm] = Q R and |diag(R)| non-increasing.
+Tensor column_pivots(const Tensor& a);
+
 // A = U diag(S) Vh by divide and conquer (gesdd). S is real (F32 for F32/C32, F64 for F64/C64),
 // [K, batch...], descending. Reduced: U [M, K], Vh [K, N]; Full: U [M, M], Vh [N, N];
 // ValuesOnly: u and vh are left undefined. Non-convergence, and NaN or inf in A (which LAPACK

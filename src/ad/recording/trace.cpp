@@ -1,9 +1,9 @@
 // Raw node construction (trace.hpp).
-#include "ad/eager/trace.hpp"
+#include "ad/recording/trace.hpp"
 
 #include <iterator>
 
-namespace tfe::ad::eager {
+namespace tfe::ad::recording {
 namespace {
 RawRef leaf(RawKind kind, const Tensor& value) {
   auto n = std::make_shared<RawNode>();
@@ -34,4 +34,4 @@ std::atomic<int64_t>& collect_visits() {
   return visits;
 }
 
-} // namespace tfe::ad::eager
+} // namespace tfe::ad::recording

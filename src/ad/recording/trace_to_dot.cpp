@@ -1,12 +1,12 @@
 // Graphviz DOT text of an eager trace (trace_to_dot.hpp).
-#include "ad/eager/trace_to_dot.hpp"
+#include "ad/recording/trace_to_dot.hpp"
 
 #include <unordered_map>
 #include <vector>
 
 #include "graph/to_dot.hpp"
 
-namespace tfe::ad::eager {
+namespace tfe::ad::recording {
 
 namespace {
 
@@ -72,4 +72,4 @@ std::string trace_to_dot(const RawRef& root) {
   return out + ";\n}\n";
 }
 
-} // namespace tfe::ad::eager
+} // namespace tfe::ad::recording

@@ -12,10 +12,10 @@
 #include <vector>
 
 #include "ad/derivative_cache.hpp"
-#include "ad/eager/recorded.hpp"
+#include "ad/recording/recorded.hpp"
 #include "graph/compile.hpp"
 
-namespace tfe::ad::eager {
+namespace tfe::ad::recording {
 
 struct Caches {
   DerivativeCache& transforms;   // keyed by the symbolic semantic program
@@ -55,4 +55,4 @@ std::optional<Recorded> jvp(const Recorded& y, std::span<const Recorded> xs,
 // recorded) or Tensor (the dataflow engine, whose y may still be computing).
 template <class V> V checked_seed(const ops::Meta& y, const std::optional<V>& seed);
 
-} // namespace tfe::ad::eager
+} // namespace tfe::ad::recording

@@ -6,10 +6,10 @@
 // by a recorded Reshape that is never executed (its derivative slices at concrete offsets).
 #pragma once
 
-#include "ad/eager/trace.hpp"
+#include "ad/recording/trace.hpp"
 #include "eager/surface.hpp"
 
-namespace tfe::ad::eager {
+namespace tfe::ad::recording {
 
 struct Recorded {
   Tensor value;
@@ -37,8 +37,8 @@ private:
   bool outer_;
 };
 
-} // namespace tfe::ad::eager
+} // namespace tfe::ad::recording
 
 namespace tfe::eager {
-TFE_SURFACE_INSTANCES(ad::eager::Recorded, extern)
+TFE_SURFACE_INSTANCES(ad::recording::Recorded, extern)
 } // namespace tfe::eager

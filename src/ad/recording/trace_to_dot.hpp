@@ -5,10 +5,10 @@
 
 #include <string>
 
-#include "ad/eager/trace.hpp"
+#include "ad/recording/trace.hpp"
 
-namespace tfe::ad::eager {
+namespace tfe::ad::recording {
 
 std::string trace_to_dot(const RawRef& root);
 
-} // namespace tfe::ad::eager
+} // namespace tfe::ad::recording

@@ -1,10 +1,10 @@
 // Implementation of the deferred analysis (semantic.hpp).
-#include "ad/eager/semantic.hpp"
+#include "ad/recording/semantic.hpp"
 
 #include <map>
 #include <unordered_map>
 
-namespace tfe::ad::eager {
+namespace tfe::ad::recording {
 namespace {
 
 struct Builder {
@@ -103,4 +103,4 @@ int64_t argument_index(const Semantic& s, const RawRef& ref) {
   return -1;
 }
 
-} // namespace tfe::ad::eager
+} // namespace tfe::ad::recording

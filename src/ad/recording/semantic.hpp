@@ -12,11 +12,11 @@
 #include <span>
 #include <vector>
 
-#include "ad/eager/trace.hpp"
+#include "ad/recording/trace.hpp"
 #include "graph/program.hpp"
 #include "ops/shape_checks.hpp"
 
-namespace tfe::ad::eager {
+namespace tfe::ad::recording {
 
 struct Semantic {
   graph::ProgramPtr program;     // arguments: cut points, then leaves in discovery order
@@ -40,4 +40,4 @@ Semantic analyze(std::span<const RawRef> roots, std::span<const Cut> cuts,
 // Index of the argument holding ref, or -1.
 int64_t argument_index(const Semantic& s, const RawRef& ref);
 
-} // namespace tfe::ad::eager
+} // namespace tfe::ad::recording

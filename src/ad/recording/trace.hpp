@@ -16,7 +16,7 @@
 #include "core/tensor.hpp"
 #include "ops/op_table.hpp"
 
-namespace tfe::ad::eager {
+namespace tfe::ad::recording {
 
 struct RawNode;
 using RawPtr = std::shared_ptr<const RawNode>;
@@ -98,4 +98,4 @@ RawRef op_node(ops::OpCode op, const ops::Params& params, Tensor value, size_t n
 // history must be visited once per node).
 std::atomic<int64_t>& collect_visits();
 
-} // namespace tfe::ad::eager
+} // namespace tfe::ad::recording

@@ -1,10 +1,10 @@
 // The recording emit and its surface instantiation (recorded.hpp).
-#include "ad/eager/recorded.hpp"
+#include "ad/recording/recorded.hpp"
 
 #include "backend/cpu/kernel.hpp"
 #include "eager/surface_impl.hpp"
 
-namespace tfe::ad::eager {
+namespace tfe::ad::recording {
 namespace {
 thread_local bool t_capture = false;
 
@@ -63,8 +63,8 @@ ops::Meta meta_of(const Recorded& r) { return tfe::meta_of(r.value); }
 
 Recorded literal(const Tensor& value, const Recorded*) { return {value, {}}; }
 
-} // namespace tfe::ad::eager
+} // namespace tfe::ad::recording
 
 namespace tfe::eager {
-TFE_SURFACE_INSTANCES(ad::eager::Recorded, )
+TFE_SURFACE_INSTANCES(ad::recording::Recorded, )
 } // namespace tfe::eager

@@ -1,14 +1,14 @@
 // Implementation of the eager derivative requests (engine.hpp).
-#include "ad/eager/engine.hpp"
+#include "ad/recording/engine.hpp"
 
 #include <algorithm>
 #include <unordered_map>
 
 #include "ad/builder.hpp"
-#include "ad/eager/semantic.hpp"
+#include "ad/recording/semantic.hpp"
 #include "eager/surface.hpp"
 
-namespace tfe::ad::eager {
+namespace tfe::ad::recording {
 namespace {
 
 std::vector<ops::ConcreteMeta> metas_of(std::span<const Tensor> values) {
@@ -248,4 +248,4 @@ std::optional<Recorded> jvp(const Recorded& y, std::span<const Recorded> xs,
   return Recorded{run_compiled(caches, *d, sem, std::move(args))[1], {}};
 }
 
-} // namespace tfe::ad::eager
+} // namespace tfe::ad::recording
