@@ -5,6 +5,7 @@
 #include <array>
 #include <cstddef>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "eager/surface.hpp"
@@ -73,7 +74,17 @@ template <class V> V broadcast_to(const V& v, const Shape& shape) {
   if (m.shape == shape) return v;
   Dims dims(m.shape.size());
   for (size_t i = 0; i < dims.size(); ++i) dims[i] = static_cast<int64_t>(i);
-  return detail::emit1(ops::OpCode::BroadcastInDim, v, ops::BroadcastInDimParams{shape, dims});
+  if constexpr (std::is_same_v<V, Tensor>) {
+    // An eager tensor's left-aligned broadcast is the stride-0 view the BroadcastInDim kernel
+    // makes; broadcast_shapes has checked the shapes, so of the op's checks only the element
+    // limit is left (a scalar operand, `x * 2.0`, pays for the op dispatch on every call).
+    Dims extents(shape.size());
+    for (size_t i = 0; i < shape.size(); ++i) extents[i] = shape[i].value();
+    checked_numel(extents); // a view allocates nothing, but the per-tensor limit holds for it too
+    return v.broadcast_view(extents, dims);
+  } else {
+    return detail::emit1(ops::OpCode::BroadcastInDim, v, ops::BroadcastInDimParams{shape, dims});
+  }
 }
 
 template <class V> V cast(const V& x, DType dtype) {
@@ -126,9 +137,8 @@ template <class V> V call(ops::OpCode code, std::span<const V> in, const ops::Pa
       args.view[i] = cast(args.view[i], to.view[i]);
   }
   if (broadcasts) {
-    std::vector<Shape> shapes;
-    for (const ops::Meta& m : metas.view) shapes.push_back(m.shape);
-    Shape shape = broadcast_shapes(shapes);
+    detail::ScratchSpan<Shape, 4> shapes(in.size(), [&](size_t i) { return metas.view[i].shape; });
+    Shape shape = broadcast_shapes(shapes.view);
     for (V& v : args.view) v = broadcast_to(v, shape);
   }
   return emit(code, std::span<const V>(args.view.data(), args.view.size()), params);

@@ -454,6 +454,10 @@ def _binary(cfn, a, b, op=None):
         return t
     if op is not None:
         if ta is Tensor:
+            if tb is float:  # the commonest scalar, without a further Python call
+                t = _new_tensor(Tensor)
+                t._h = _c.tfe_binary_scalar(op, a._h, 2, 0, b, 0.0, 0)
+                return t
             h = _scalar_call(op, a._h, b, 0)
         elif tb is Tensor:
             h = _scalar_call(op, b._h, a, 1)
