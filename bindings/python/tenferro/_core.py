@@ -460,6 +460,10 @@ def _binary(cfn, a, b, op=None):
                 return t
             h = _scalar_call(op, a._h, b, 0)
         elif tb is Tensor:
+            if ta is float:
+                t = _new_tensor(Tensor)
+                t._h = _c.tfe_binary_scalar(op, b._h, 2, 0, a, 0.0, 1)
+                return t
             h = _scalar_call(op, b._h, a, 1)
         else:
             h = None
