@@ -80,10 +80,6 @@ tfe_status tfe_get_num_threads(int32_t* out) {
   return guarded("tfe_get_num_threads", [&] { *require(out, "out") = cpu::thread_budget(); });
 }
 
-tfe_status tfe_device_count(int32_t* out) {
-  return guarded("tfe_device_count", [&] { *require(out, "out") = 0; });
-}
-
 // The core IR ops (every row but the last, Extension, which stands for the linalg kernel ops),
 // then the public linalg functions (the rows of ops/defs/linalg.hpp).
 constexpr int32_t kCoreOps = static_cast<int32_t>(ops::OpCode::Extension);

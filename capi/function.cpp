@@ -59,8 +59,7 @@ std::vector<Tensor> call(const tfe_function* f, int32_t n, tfe_tensor* const* ar
     metas.push_back({v.dtype(), v.shape()});
   }
   graph::bind_symbols(*f->program, metas); // reject bad arguments before the cache counts a miss
-  graph::CompiledPtr c = graph::compile_cached(f->ctx->compiled, *f->program, metas);
-  return graph::execute(*c, values, f->bindings);
+  return graph::run_cached(f->ctx->compiled, *f->program, metas, {}, values, f->bindings);
 }
 
 } // namespace

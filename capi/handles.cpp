@@ -89,6 +89,16 @@ const Tensor& concrete_value(const tfe_tensor* t, const char* name) {
   return t->value.resolved(*t->ctx);
 }
 
+const Tensor& host_value(const tfe_tensor* t, const char* name) {
+  const Tensor& v = concrete_value(t, name);
+  if (!v.device().is_cpu())
+    fail(Status::Device,
+         "'%s' is on %s; the host reads elements only of host tensors (move it with "
+         "tfe_tensor_to_device first)",
+         name, device_name(v.device()).c_str());
+  return v;
+}
+
 } // namespace tfe::capi
 
 tfe_tensor::tfe_tensor(tfe_context* c, tfe::Tensor&& v)

@@ -169,5 +169,8 @@ template <class V> tfe_tensor* new_tensor(tfe_context* ctx, V&& value) {
 graph::Value as_traced(const tfe_tensor* t);
 // The concrete value; InvalidArgument naming `name` for a symbolic tensor.
 const Tensor& concrete_value(const tfe_tensor* t, const char* name);
+// The concrete value of a host tensor; a Device error for one on an accelerator (its elements are
+// not addressable here).
+const Tensor& host_value(const tfe_tensor* t, const char* name);
 
 } // namespace tfe::capi

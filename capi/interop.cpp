@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "capi/dlpack_abi.hpp"
+#include "backend/device/plugin.hpp"
 #include "capi/guard.hpp"
 
 using namespace tfe;
@@ -29,7 +30,8 @@ void require_bool_bytes(const Tensor& t) {
 }
 
 // Builds the adopting tensor; the storage calls deleter(data, user) only if this succeeds.
-Tensor adopt(DType dt, Dims shape, Dims strides, void* data, Storage::Deleter deleter, void* user) {
+Tensor adopt(DType dt, Dims shape, Dims strides, void* data, Storage::Deleter deleter, void* user,
+             Device device = {}) {
   if (shape.size() != strides.size())
     fail(Status::InvalidArgument, "shape and strides differ in length");
   checked_numel(shape);
@@ -39,10 +41,13 @@ Tensor adopt(DType dt, Dims shape, Dims strides, void* data, Storage::Deleter de
       fail(Status::InvalidArgument, "data %p is not aligned to the %lld-byte element size", data,
            (long long)itemsize(dt));
   }
-  Tensor probe(Storage::adopt(data, 0, nullptr, nullptr), dt, shape, strides, 0);
-  if (dt == DType::Bool && probe.numel() > 0) require_bool_bytes(probe);
-  return Tensor(Storage::adopt(data, 0, deleter, user), dt, std::move(shape), std::move(strides),
-                0);
+  // Device memory cannot be read here: its Bool bytes are the exporter's promise.
+  if (device.is_cpu()) {
+    Tensor probe(Storage::adopt(data, 0, nullptr, nullptr), dt, shape, strides, 0);
+    if (dt == DType::Bool && probe.numel() > 0) require_bool_bytes(probe);
+  }
+  return Tensor(Storage::adopt(data, 0, deleter, user, device), dt, std::move(shape),
+                std::move(strides), 0);
 }
 
 struct DLPackExport {
@@ -92,7 +97,8 @@ std::unique_ptr<DLPackExport> make_export(const tfe_tensor* t) {
 DLTensor fill_dl(DLPackExport& e) {
   DLTensor t{};
   t.data = e.value.raw_data();
-  t.device = {kDLCPU, 0};
+  Device d = e.value.device();
+  t.device = d.is_cpu() ? DLDevice{kDLCPU, 0} : DLDevice{kDLCUDA, d.ordinal};
   t.ndim = static_cast<int32_t>(e.shape.size());
   t.dtype = dl_dtype(e.value.dtype());
   t.shape = e.shape.data();
@@ -104,9 +110,14 @@ DLTensor fill_dl(DLPackExport& e) {
 template <class Managed> Tensor import_dl(Managed* src) {
   require(src, "src");
   const DLTensor& t = src->dl_tensor;
-  if (t.device.device_type != kDLCPU)
-    fail(Status::NotSupported, "DLPack device type %d is not the CPU",
+  Device device{};
+  if (t.device.device_type == kDLCUDA) {
+    device = Device{DeviceKind::Cuda, t.device.device_id};
+    device::serving(device); // a Device error unless that CUDA device exists here
+  } else if (t.device.device_type != kDLCPU) {
+    fail(Status::NotSupported, "DLPack device type %d is neither the CPU nor CUDA",
          static_cast<int>(t.device.device_type));
+  }
   DType dt = from_dl_dtype(t.dtype);
   if (t.ndim < 0) fail(Status::InvalidArgument, "DLPack ndim %d is negative", t.ndim);
   Dims shape(static_cast<size_t>(t.ndim)), strides(static_cast<size_t>(t.ndim));
@@ -134,7 +145,7 @@ template <class Managed> Tensor import_dl(Managed* src) {
     auto* m = static_cast<Managed*>(user);
     if (m->deleter) m->deleter(m);
   };
-  return adopt(dt, std::move(shape), std::move(strides), data, call_deleter, src);
+  return adopt(dt, std::move(shape), std::move(strides), data, call_deleter, src, device);
 }
 
 } // namespace

@@ -109,7 +109,7 @@ tfe_status tfe_tensor_from_data(tfe_tensor** out, tfe_context* ctx, int32_t dtyp
 
 tfe_status tfe_tensor_to_data(const tfe_tensor* t, void* dst, int64_t capacity_bytes) {
   return guarded("tfe_tensor_to_data", [&] {
-    const Tensor& v = concrete_value(t, "t");
+    const Tensor& v = host_value(t, "t");
     if (capacity_bytes < v.nbytes())
       fail(Status::InvalidArgument,
            "capacity_bytes %lld is below the %lld bytes of %s tensor of shape %s",
@@ -177,7 +177,7 @@ tfe_status tfe_tensor_data(const tfe_tensor* t, const void** out) {
     require(out, "out");
     // A tensor without elements has no address worth giving: NULL, documented, whatever the
     // storage behind it (docs/reliability.md).
-    const Tensor& v = concrete_value(t, "t");
+    const Tensor& v = host_value(t, "t");
     *out = v.numel() == 0 ? nullptr : v.raw_data();
   });
 }

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "backend/device/plugin.hpp"
 #include "capi/guard.hpp"
 #include "capi/text_out.hpp"
 #include "ops/params.hpp"
@@ -301,6 +302,8 @@ std::string format_tensor(const tfe_tensor* t) {
   }
   const Tensor& v = t->value.resolved(*t->ctx);
   if (v.numel() == 0) return "[]";
+  // Printing a device tensor reads a host copy: a debugging aid, not a transfer the caller sees.
+  if (!v.device().is_cpu()) return Printer(device::to_device(v, Device{})).run();
   return Printer(v).run();
 }
 

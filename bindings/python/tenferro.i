@@ -652,6 +652,7 @@ _PYTHON_NAMES = {
     "tfe_tensor_detach": "Tensor.detach()",
     "tfe_tensor_set_requires_grad": "Tensor.requires_grad_()",
     "tfe_tensor_requires_grad": "Tensor.requires_grad",
+    "tfe_tensor_to_device": "Tensor.to()",
     "tfe_tensor_grad": "Tensor.grad",
     "tfe_tensor_clear_grad": "Tensor.grad = None",
     "tfe_no_grad_enter": "tenferro.no_grad()",

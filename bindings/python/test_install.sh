@@ -33,6 +33,18 @@ libs = {line.split()[-1] for line in open("/proc/self/maps") if "libtenferro" in
 assert libs and all(os.path.realpath(p).startswith(want) for p in libs), \
     f"libtenferro loaded from {sorted(libs)}, not under {want}"
 print(f"   tenferro {tf.__version__} from {pkg}; libtenferro from {sorted(libs)[0]}")
+# With the CUDA toolkit present the package bundles the CUDA plugin, which the library finds
+# beside itself on the first device request.
+import shutil
+plugin = os.path.join(os.path.dirname(os.path.realpath(sorted(libs)[0])), "libtenferro_cuda.so")
+if shutil.which("nvcc"):
+    assert os.path.exists(plugin), f"{plugin} is missing although nvcc is present"
+if os.path.exists(plugin):
+    n = tf.device_count("cuda")
+    maps = {line.split()[-1] for line in open("/proc/self/maps") if "libtenferro_cuda" in line}
+    assert maps and all(os.path.realpath(p).startswith(want) for p in maps), \
+        f"the CUDA plugin loaded from {sorted(maps)}, not under {want}"
+    print(f"   CUDA plugin from {sorted(maps)[0]}: {n} device(s)")
 PYEOF
   )
 }

@@ -48,6 +48,11 @@ typedef int32_t tfe_status;
 #define TFE_C32 6 /**< Complex of two floats. */
 #define TFE_C64 7 /**< Complex of two doubles. */
 
+/** Device kinds (int32_t values; the numbers are DLPack's kDLCPU and kDLCUDA). A tensor lives on
+ *  one device; an op runs on the device of its operands and never moves a tensor by itself. */
+#define TFE_DEVICE_CPU 1
+#define TFE_DEVICE_CUDA 2 /**< An NVIDIA GPU through the CUDA plugin; ordinal 0, 1, ... */
+
 /** Directions of tfe_compare (int32_t values). */
 #define TFE_CMP_EQ 0
 #define TFE_CMP_NE 1 /**< a != b. */

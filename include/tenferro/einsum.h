@@ -18,9 +18,10 @@
  * exhaustive search up to 10 operands, a greedy search beyond. Paths are cached per context,
  * keyed by the subscripts and the shapes (TFE_CACHE_EINSUM in tfe_context_cache_stats).
  *
- * einsum is built from tfe_dot_general, tfe_reduce_sum, tfe_extract_diag, tfe_reshape and
- * tfe_transpose, so it works and differentiates wherever they do: eagerly (tracked tensors),
- * in traced programs (symbolic operands) and in dataflow contexts. */
+ * einsum is built from tfe_dot_general, tfe_reduce_sum, tfe_extract_diag, tfe_reshape,
+ * tfe_transpose, tfe_broadcast_in_dim and tfe_mul (a batched outer product is a broadcast
+ * multiply), so it works and differentiates wherever they do: eagerly (tracked tensors), in
+ * traced programs (symbolic operands), in dataflow contexts and on a CUDA device. */
 #ifndef TENFERRO_EINSUM_H
 #define TENFERRO_EINSUM_H
 

@@ -249,6 +249,16 @@ inline int32_t device_count() {
   return n;
 }
 
+// Where a tensor lives: the host, or a CUDA GPU with its ordinal (tfe_tensor_device).
+struct Device {
+  int32_t kind = TFE_DEVICE_CPU; // TFE_DEVICE_CPU or TFE_DEVICE_CUDA
+  int32_t ordinal = 0;
+  static Device cpu() { return {TFE_DEVICE_CPU, 0}; }
+  static Device cuda(int32_t ordinal = 0) { return {TFE_DEVICE_CUDA, ordinal}; }
+  bool operator==(const Device& o) const { return kind == o.kind && ordinal == o.ordinal; }
+  bool operator!=(const Device& o) const { return !(*this == o); }
+};
+
 // The core IR op table; names are "" for an index out of range.
 inline int32_t op_count() noexcept { return tfe_op_count(); }
 inline std::string op_name(int32_t i) {
@@ -436,6 +446,18 @@ public:
   Tensor contiguous() const {
     tfe_tensor* out = nullptr;
     detail::check(tfe_tensor_contiguous(&out, t_));
+    return Tensor(out);
+  }
+
+  // ---- placement: ops run where their operands are; to() is the one transfer ----
+  Device device() const {
+    Device d;
+    detail::check(tfe_tensor_device(t_, &d.kind, &d.ordinal));
+    return d;
+  }
+  Tensor to(Device d) const {
+    tfe_tensor* out = nullptr;
+    detail::check(tfe_tensor_to_device(&out, t_, d.kind, d.ordinal));
     return Tensor(out);
   }
 

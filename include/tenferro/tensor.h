@@ -378,11 +378,36 @@ TFE_API TFE_NODISCARD tfe_status tfe_set_num_threads(int32_t threads);
  * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output).
  * @since 0.1 */
 TFE_API TFE_NODISCARD tfe_status tfe_get_num_threads(int32_t* out);
-/** Number of usable CUDA devices; 0 in a CPU-only build.
+/** Number of usable CUDA devices: 0 when the CUDA plugin (libtenferro_cuda.so, loaded on first
+ *  use from the library's directory or TFE_CUDA_PLUGIN) is absent, or the machine has no driver
+ *  or no GPU. Never an error for those reasons.
  * @param[out] out receives the result; left untouched on failure.
- * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output).
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL output).
  * @since 0.1 */
 TFE_API TFE_NODISCARD tfe_status tfe_device_count(int32_t* out);
+/** Where a tensor's elements live.
+ * @param t the tensor (a traced tensor reports the host).
+ * @param[out] kind receives TFE_DEVICE_CPU or TFE_DEVICE_CUDA; left untouched on failure.
+ * @param[out] ordinal receives the device number (0 for the CPU); may be NULL.
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL kind).
+ * @since 0.2 */
+TFE_API TFE_NODISCARD tfe_status tfe_tensor_device(const tfe_tensor* t, int32_t* kind,
+                                                   int32_t* ordinal);
+/** The one transfer between devices: a compact copy of t on device (kind, ordinal), or a new
+ *  reference to t when it is already there. Ops never transfer: operands on two devices are
+ *  TFE_ERR_DEVICE. Host-to-device and back move the bytes once; between two GPUs through the host.
+ * @param[out] out receives the new handle; NULL on failure.
+ * @param t a plain (untracked, untraced) tensor.
+ * @param kind TFE_DEVICE_CPU or TFE_DEVICE_CUDA.
+ * @param ordinal the device number, 0 for the CPU.
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, an unknown kind, a
+ *         negative or non-zero CPU ordinal); TFE_ERR_DEVICE (no such device: no plugin, no driver,
+ *         no GPU, or an ordinal beyond tfe_device_count); TFE_ERR_NOT_SUPPORTED (t is tracked for
+ *         derivatives, traced or a dataflow tensor: transfers are not differentiable yet);
+ *         TFE_ERR_OUT_OF_MEMORY.
+ * @since 0.2 */
+TFE_API TFE_NODISCARD tfe_status tfe_tensor_to_device(tfe_tensor** out, const tfe_tensor* t,
+                                                      int32_t kind, int32_t ordinal);
 
 /** Number of listed ops: the core IR ops of the op table, then (since 0.2) the linear algebra
  *  functions of linalg.h, one per C function (docs/ops/table.md, docs/ops/linalg.md).

@@ -41,6 +41,8 @@ public:
   int64_t nbytes() const { return numel() * itemsize(dtype_); }
   bool is_compact() const { return tfe::is_compact(shape_, strides_); }
   const std::shared_ptr<Storage>& storage() const { return storage_; }
+  // Where the elements live; the host for an undefined tensor.
+  Device device() const { return storage_ ? storage_->device() : Device{}; }
 
   // Address of element (0,...,0). Writing is allowed only while building a fresh result.
   template <class T> T* data() const { return reinterpret_cast<T*>(storage_->data()) + offset_; }

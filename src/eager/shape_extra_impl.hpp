@@ -8,6 +8,7 @@
 #include <array>
 #include <string>
 
+#include "backend/device/plugin.hpp"
 #include "core/error.hpp"
 #include "eager/shape_extra.hpp"
 #include "ops/shape_checks.hpp"
@@ -275,9 +276,11 @@ template <class V> V diag(const V& x, int64_t k) {
 template <class V> V full_like(const V& x, const Tensor& fill) {
   Shape s = shape_detail::shape_of(x);
   if constexpr (std::is_same_v<V, Tensor>) {
-    // A plain result owns compact storage, as tfe_full's does.
+    // A plain result owns compact storage, as tfe_full's does, on x's device (the fill's one
+    // element is uploaded, then filled there).
+    Tensor placed = x.device().is_cpu() ? fill : device::to_device(fill, x.device());
     return contiguous(
-        shape_detail::op1(ops::OpCode::BroadcastInDim, fill, ops::BroadcastInDimParams{s, {}}));
+        shape_detail::op1(ops::OpCode::BroadcastInDim, placed, ops::BroadcastInDimParams{s, {}}));
   } else {
     V c = literal(fill, static_cast<const V*>(nullptr));
     return shape_detail::op1(ops::OpCode::BroadcastInDim, c, ops::BroadcastInDimParams{s, {}});

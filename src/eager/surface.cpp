@@ -2,17 +2,19 @@
 #include "eager/surface_impl.hpp"
 
 #include "backend/cpu/kernel.hpp"
+#include "backend/device/kernels.hpp"
+#include "backend/execute.hpp"
 #include "backend/cpu/kernels/kernels.hpp"
 
 namespace tfe {
 
 Tensor emit(ops::OpCode code, std::span<const Tensor> in, const ops::Params& params) {
-  return cpu::execute(code, in, params);
+  return backend::execute(code, in, params);
 }
 
 std::vector<Tensor> emit_multi(ops::OpCode code, std::span<const Tensor> in,
                                const ops::Params& params) {
-  return cpu::execute_multi(code, in, params);
+  return backend::execute_multi(code, in, params);
 }
 
 ops::Meta meta_of(const Tensor& t) { return {t.dtype(), Shape(t.shape())}; }
@@ -71,6 +73,7 @@ Shape broadcast_shapes(std::span<const Shape> shapes) {
 }
 
 Tensor contiguous(const Tensor& t) {
+  if (!t.device().is_cpu()) return device::compact(t);
   if (t.is_compact() && t.offset() == 0 && t.storage() && t.storage()->nbytes() == t.nbytes())
     return t;
   Tensor out = Tensor::empty(t.dtype(), t.shape());

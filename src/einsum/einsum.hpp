@@ -1,7 +1,7 @@
 // einsum over any value type of the op surface (eager Tensor, traced graph::Value, recorded
 // ad::recording::Recorded, dataflow TensorVar). It emits only existing ops (Convert, ExtractDiag,
-// Reshape, ReduceSum, DotGeneral, Transpose), so each engine differentiates it through the rules
-// of those ops; there is no einsum-specific derivative.
+// Reshape, ReduceSum, DotGeneral, BroadcastInDim, Mul, Transpose), so each engine differentiates
+// it through the rules of those ops; there is no einsum-specific derivative.
 #pragma once
 
 #include <span>

@@ -19,6 +19,13 @@ template <class V> V prepare(const V& x, const OperandPrep& op) {
   return v;
 }
 
+template <class V> V widen(const V& x, const Widen& w) {
+  V v = x;
+  if (w.reshape) v = unary_op(ops::OpCode::Reshape, v, ops::ReshapeParams{w.reshaped});
+  if (w.broadcast) v = unary_op(ops::OpCode::BroadcastInDim, v, w.to);
+  return v;
+}
+
 } // namespace
 
 template <class V> std::vector<Shape> shapes_of(std::span<const V> operands) {
@@ -49,7 +56,10 @@ V einsum(std::string_view subscripts, std::span<const V> operands, PlanCache* ca
     if (!st.sum_i.empty()) a = unary_op(ops::OpCode::ReduceSum, a, ops::AxesParams{st.sum_i});
     if (!st.sum_j.empty()) b = unary_op(ops::OpCode::ReduceSum, b, ops::AxesParams{st.sum_j});
     std::array<V, 2> in{a, b};
-    V r = eager::call<V>(ops::OpCode::DotGeneral, std::span<const V>(in), st.dot);
+    const bool multiply = st.kind == StepKind::Multiply;
+    if (multiply) in = {widen(a, st.widen_i), widen(b, st.widen_j)};
+    V r = multiply ? eager::call<V>(ops::OpCode::Mul, std::span<const V>(in))
+                   : eager::call<V>(ops::OpCode::DotGeneral, std::span<const V>(in), st.dot);
     list.erase(list.begin() + st.j);
     list.erase(list.begin() + st.i);
     list.push_back(std::move(r));

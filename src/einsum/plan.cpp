@@ -49,6 +49,51 @@ OperandPrep prepare(const Problem& pr, std::vector<int>& labels, Shape& shape) {
   return op;
 }
 
+// The labels of a product step's result, summed labels (extent 1) gone. The elementwise loop runs
+// along the result's first dim, so the operands' shared leading label comes first: the output's
+// order at the last step when the output starts with a shared label (the product then writes the
+// einsum's result and no transpose follows), else the shared labels, then a's others, then b's
+// (a final transpose view restores the output order).
+std::vector<int> product_labels(const Problem& pr, const std::vector<int>& a,
+                                const std::vector<int>& b, const std::vector<int>& keep,
+                                bool last) {
+  auto shared = [&](int l) { return contains(a, l) && contains(b, l) && contains(keep, l); };
+  if (last && !pr.output.empty() && shared(pr.output.front())) return pr.output;
+  std::vector<int> result;
+  for (int l : a)
+    if (shared(l)) result.push_back(l);
+  for (const std::vector<int>* side : {&a, &b})
+    for (int l : *side)
+      if (contains(keep, l) && !contains(result, l)) result.push_back(l);
+  return result;
+}
+
+// One operand of a product step: its dims whose label the result lacks (summed, extent 1) are
+// reshaped away, the rest broadcast to the result's shape (a view: nothing is copied).
+Widen widen(const Problem& pr, const std::vector<int>& labels, const std::vector<int>& result) {
+  Widen w;
+  Dims dims;
+  for (int l : labels) {
+    auto pos = std::find(result.begin(), result.end(), l);
+    if (pos == result.end()) {
+      w.reshape = true;
+      continue;
+    }
+    w.reshaped.push_back(pr.extent[static_cast<size_t>(l)]);
+    dims.push_back(static_cast<int64_t>(pos - result.begin()));
+  }
+  if (!w.reshape) w.reshaped.clear();
+  bool identity = dims.size() == result.size();
+  for (size_t d = 0; d < dims.size() && identity; ++d)
+    identity = dims[d] == static_cast<int64_t>(d);
+  if (!identity) {
+    w.broadcast = true;
+    for (int l : result) w.to.shape.push_back(pr.extent[static_cast<size_t>(l)]);
+    w.to.dims = dims;
+  }
+  return w;
+}
+
 } // namespace
 
 int64_t Plan::bytes() const {
@@ -57,6 +102,9 @@ int64_t Plan::bytes() const {
     n += static_cast<int64_t>(sizeof(OperandPrep) + 16 * p.diags.size() + 8 * p.squeezed.size() +
                               8 * p.sums.size());
   n += static_cast<int64_t>((sizeof(Step) + 64) * steps.size() + 8 * perm.size());
+  for (const Step& st : steps)
+    for (const Widen* w : {&st.widen_i, &st.widen_j})
+      n += static_cast<int64_t>(8 * (w->reshaped.size() + w->to.shape.size() + w->to.dims.size()));
   return n;
 }
 
@@ -118,6 +166,34 @@ Plan make_plan(std::string_view subscripts, std::span<const Shape> shapes) {
     };
     drop_unneeded(a, b, st.sum_i);
     drop_unneeded(b, a, st.sum_j);
+    // A product when the step sums no index of extent above 1 and both operands lead with the same
+    // kept index (a batch index): the elementwise loop runs along it, which is contiguous in both
+    // operands when they are compact. Otherwise it would run along a dim one operand broadcasts
+    // (stride 0) or that strides through both, where gemm's kernels (a rank-1 gemm per batch
+    // element) are faster.
+    bool multiply = true;
+    int lead_a = -1, lead_b = -1;
+    for (int l : a) {
+      if (contains(keep, l)) {
+        if (lead_a < 0) lead_a = l;
+      } else if (contains(b, l)) {
+        multiply &= pr.extent[static_cast<size_t>(l)] == Extent(1);
+      }
+    }
+    for (int l : b)
+      if (contains(keep, l) && lead_b < 0) lead_b = l;
+    multiply &= lead_a >= 0 && lead_a == lead_b;
+    if (multiply) {
+      st.kind = StepKind::Multiply;
+      std::vector<int> result = product_labels(pr, a, b, keep, labels.size() == 2);
+      st.widen_i = widen(pr, a, result);
+      st.widen_j = widen(pr, b, result);
+      labels.erase(labels.begin() + j);
+      labels.erase(labels.begin() + i);
+      labels.push_back(result);
+      plan.steps.push_back(st);
+      continue;
+    }
     std::vector<int> result, batch;
     for (size_t d = 0; d < a.size(); ++d) {
       auto in_b = std::find(b.begin(), b.end(), a[d]);

@@ -3,6 +3,9 @@
 
 #include <unordered_map>
 
+#include "backend/device/kernels.hpp"
+#include "backend/device/plugin.hpp"
+#include "backend/execute.hpp"
 #include "ops/extension.hpp"
 
 namespace tfe::graph {
@@ -258,6 +261,26 @@ CompiledPtr compile_cached(CompileCache& cache, const Program& p,
       static_cast<int64_t>(sizeof(CompiledProgram) +
                            c->code.size() * (sizeof(Instruction) + sizeof(backend::Kernel))));
   return c;
+}
+
+std::vector<Tensor> run_cached(CompileCache& cache, const Program& p,
+                               std::span<const ops::ConcreteMeta> metas,
+                               std::span<const int32_t> given, std::span<const Tensor> arguments,
+                               std::span<const Tensor> captured) {
+  Device d = backend::device_of(arguments);
+  std::vector<Tensor> moved;
+  for (size_t i = 0; i < captured.size(); ++i) {
+    if (captured[i].device() == d) continue;
+    if (moved.empty()) moved.assign(captured.begin(), captured.end());
+    moved[i] = device::to_device(captured[i], d);
+  }
+  std::span<const Tensor> constants = moved.empty() ? captured : std::span<const Tensor>(moved);
+  if (d.is_cpu()) return execute(*compile_cached(cache, p, metas, given), arguments, constants);
+  std::vector<Tensor> placed(arguments.begin(), arguments.end());
+  for (Tensor& t : placed) t = device::to_device(t, d); // only host scalars move (device_of)
+  CompiledPtr c = compile_cached(cache, p, metas, given, device::cuda_backend());
+  device::CurrentDevice on(d);
+  return execute(*c, placed, constants);
 }
 
 std::vector<Tensor> execute(const CompiledProgram& c, std::span<const Tensor> arguments,

@@ -78,6 +78,14 @@ CompiledPtr compile_cached(CompileCache& cache, const Program& p,
                            std::span<const int32_t> given = {},
                            const backend::Backend& target = backend::cpu());
 
+// Compiles (cached) for the device of the arguments and runs there: the host backend when they
+// are on the host, else the device backend. Captured constants belong to the program, so they go
+// with it to the arguments' device (copied per run); the arguments themselves are never moved.
+std::vector<Tensor> run_cached(CompileCache& cache, const Program& p,
+                               std::span<const ops::ConcreteMeta> metas,
+                               std::span<const int32_t> given, std::span<const Tensor> arguments,
+                               std::span<const Tensor> captured);
+
 // Runs a compiled program: arguments (then the given node values), captured values in the
 // program's captured order.
 std::vector<Tensor> execute(const CompiledProgram& c, std::span<const Tensor> arguments,

@@ -259,6 +259,20 @@ static void zeros_with_an_int64_max_extent(void** state) {
   tfe_tensor_release(x);
 }
 
+static void gather_along_a_zero_extent_before_int64_max(void** state) {
+  (void)state;
+  /* No index along the zero extent: an empty result, whose row of INT64_MAX elements the
+   * kernel must not size in bytes (it overflows). */
+  const int64_t shape[] = {0, INT64_MAX}, index_shape[] = {0};
+  tfe_tensor *x = zeros(2, shape), *index = NULL, *out = NULL;
+  TFE_OK_OR_FAIL(tfe_zeros(&index, g_ctx, TFE_I64, 1, index_shape));
+  TFE_OK_OR_FAIL(tfe_gather(&out, x, index, 0));
+  expect_empty(out, 2, shape);
+  tfe_tensor_release(out);
+  tfe_tensor_release(index);
+  tfe_tensor_release(x);
+}
+
 static void slice_of_an_int64_max_by_zero_tensor(void** state) {
   (void)state;
   const int64_t shape[] = {INT64_MAX, 0};
@@ -435,6 +449,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(lu_of_an_empty_batch, setup, teardown),
       cmocka_unit_test_setup_teardown(empty_pieces_in_dataflow_and_programs, setup, teardown),
       cmocka_unit_test_setup_teardown(zeros_with_an_int64_max_extent, setup, teardown),
+      cmocka_unit_test_setup_teardown(gather_along_a_zero_extent_before_int64_max, setup, teardown),
       cmocka_unit_test_setup_teardown(slice_of_an_int64_max_by_zero_tensor, setup, teardown),
       cmocka_unit_test_setup_teardown(dlpack_import_checks_the_element_count_first, setup,
                                       teardown),

@@ -327,11 +327,16 @@ static void test_dlpack_import_row_major_and_errors(void** state) {
   m.deleter = dl_deleter;
   g_dl_deleted = 0;
 
-  m.dl_tensor.device.device_type = 2; /* CUDA: not supported, ownership not taken */
+  /* A CUDA device that does not exist here: refused, ownership not taken. */
+  m.dl_tensor.device.device_type = 2;
+  m.dl_tensor.device.device_id = 99;
   tfe_tensor* t = NULL;
+  EXPECT_STATUS(tfe_tensor_from_dlpack(&t, ctx, &m), TFE_ERR_DEVICE, "tfe_tensor_from_dlpack");
+  m.dl_tensor.device.device_type = 13; /* a device kind the library does not know */
   EXPECT_STATUS(tfe_tensor_from_dlpack(&t, ctx, &m), TFE_ERR_NOT_SUPPORTED,
                 "tfe_tensor_from_dlpack");
   m.dl_tensor.device.device_type = 1;
+  m.dl_tensor.device.device_id = 0;
   m.dl_tensor.dtype.bits = 16; /* half: no tenferro dtype */
   EXPECT_STATUS(tfe_tensor_from_dlpack(&t, ctx, &m), TFE_ERR_NOT_SUPPORTED,
                 "tfe_tensor_from_dlpack");

@@ -1,11 +1,13 @@
 // einsum in the AD test matrix. einsum has no derivative code of its own: it lowers to
-// ExtractDiag, Reshape, ReduceSum, DotGeneral and Transpose, so its derivatives are those rules
-// composed along the chosen path, including the index bookkeeping (diagonals, squeezed
-// broadcast dims, private sums, the final transpose) that no single-op test exercises.
+// ExtractDiag, Reshape, ReduceSum, DotGeneral, BroadcastInDim, Mul and Transpose, so its
+// derivatives are those rules composed along the chosen path, including the index bookkeeping
+// (diagonals, squeezed broadcast dims, private sums, the final transpose) that no single-op test
+// exercises.
 //
 // For a catalog of expressions (matrix product, batched products with left-aligned ellipsis,
-// trace, diagonal, per-slice trace, outer products, a chain whose path is not left to right, an
-// MPS transfer-matrix step with a conjugated operand, private sums, extent-1 broadcasting), in
+// trace, diagonal, per-slice trace, outer products (batched ones lowered to broadcast
+// multiplies), full contractions, a chain whose path is not left to right, an MPS
+// transfer-matrix step with a conjugated operand, private sums, extent-1 broadcasting), in
 // F64 and C64 with every non-empty subset of the operands tracked: the eager engine's vjp,
 // backward, jvp and both Hessian-vector products, and the dataflow engine's gradients, equal the
 // traced program's (support/engine_checks.hpp); the traced derivatives equal central finite
@@ -59,6 +61,12 @@ const std::vector<EinsumCase>& catalog() {
       {"trace of each slice", "iij->j", {{3, 3, 2}}, {}},
       {"outer product", "i,j->ij", {{3}, {4}}, {}},
       {"batched outer product", "bi,bj->bij", {{2, 3}, {2, 4}}, {}},
+      // Batched steps summing nothing are broadcast multiplies: one with a contraction of
+      // extent 1 (a reshape drops k first), and one whose first step is an intermediate.
+      {"batched contraction of extent 1", "bik,bkj->bij", {{2, 3, 1}, {2, 1, 2}}, {}},
+      {"outer product of three", "bi,bj,bk->bijk", {{2, 2}, {2, 3}, {2, 2}}, {}},
+      // No free dims: one inner product per batch element, on a transposed operand.
+      {"batched full contraction", "bij,bji->b", {{2, 3, 2}, {2, 2, 3}}, {}},
       // Cheapest as A (B C): the first step contracts operands 1 and 2 (checked below).
       {"chain of three, path not left to right", "ij,jk,kl->il", {{6, 5}, {5, 6}, {6, 2}}, {}},
       {"chain of three, implicit output", "ij,jk,kl", {{6, 5}, {5, 6}, {6, 2}}, {}},

@@ -165,3 +165,66 @@ TEST_CASE("einsum eager: plans are cached per subscripts and shapes", "[einsum]"
   CHECK_THROWS_AS(run("ij,jk->ik", {a, a}, &cache), Error);
   CHECK(cache.stats().entries == 3);
 }
+
+TEST_CASE("einsum eager: steps that sum nothing are broadcast multiplies", "[einsum]") {
+  // Batched and plain outer products, extent-1 contractions, an intermediate outer product,
+  // every dtype class, and non-compact operands. `batched`: the pair shares an index that both
+  // operands and the output lead with, so every step is a multiply and the last writes the
+  // output's order.
+  struct Case {
+    std::string s;
+    std::vector<Tensor> xs;
+    bool batched = false;
+  };
+  Tensor x = rnd(DType::F64, {3, 4}, 1), y = rnd(DType::F64, {3, 5}, 2);
+  std::vector<Case> cases = {
+      {"bi,bj->bij", {x, y}, true},
+      {"bi,bj->jib", {x, y}},
+      {"bi,bj->ijb", {x, y}},
+      {"i,j->ij", {rnd(DType::F64, {4}, 3), rnd(DType::F64, {5}, 4)}},
+      {"i,j->ji", {rnd(DType::F64, {4}, 3), rnd(DType::F64, {5}, 4)}},
+      {"ik,kj->ij", {rnd(DType::F64, {3, 1}, 5), rnd(DType::F64, {1, 4}, 6)}},
+      {"ik,kj->", {rnd(DType::F64, {3, 1}, 5), rnd(DType::F64, {1, 4}, 6)}},
+      {"bik,bkj->bij", {rnd(DType::F64, {3, 2, 1}, 12), rnd(DType::F64, {3, 1, 4}, 13)}, true},
+      {"ij,kl->ijkl", {x, rnd(DType::F64, {2, 3}, 7)}},
+      {"bi,bj,bk->bijk", {x, y, rnd(DType::F64, {3, 2}, 7)}, true},
+      {"bi,bj->bij", {eager::cast(x, DType::I32), eager::cast(y, DType::I64)}, true},
+      {"bi,bj->bij", {rnd(DType::Bool, {3, 4}, 8), rnd(DType::Bool, {3, 5}, 9)}, true},
+      {"bi,bj->bij", {rnd(DType::C32, {3, 4}, 10), rnd(DType::C64, {3, 5}, 11)}, true},
+      // Transposed views lead with i and j: a rank-1 gemm per b (plans do not see strides).
+      {"ib,jb->bij", {x.permuted(Dims{1, 0}), y.permuted(Dims{1, 0})}},
+      {"ib,jb->ijb", {x.permuted(Dims{1, 0}), y.permuted(Dims{1, 0})}},
+  };
+  for (const Case& c : cases) {
+    INFO(c.s);
+    check(c.s, c.xs);
+    if (!c.batched) continue;
+    std::vector<Shape> shapes;
+    for (const Tensor& t : c.xs) shapes.push_back(Shape(t.shape()));
+    einsum::Plan plan = einsum::make_plan(c.s, shapes);
+    REQUIRE_FALSE(plan.steps.empty());
+    for (const einsum::Step& st : plan.steps) CHECK(st.kind == einsum::StepKind::Multiply);
+    CHECK(plan.perm.empty()); // no transpose follows the last multiply
+  }
+  // A step that sums an index of extent > 1 stays a contraction.
+  std::vector<Shape> mm{Shape{3, 4}, Shape{4, 5}};
+  CHECK(einsum::make_plan("ij,jk->ik", mm).steps.front().kind == einsum::StepKind::Dot);
+}
+
+TEST_CASE("einsum eager: full contractions read strided operands in place", "[einsum]") {
+  // The last step of a closed network has no free dims: one inner product per batch element.
+  Tensor sq = rnd(DType::F64, {5, 5}, 1);
+  check("ij,ji->", {sq, rnd(DType::F64, {5, 5}, 2)});
+  check("ij,ij->", {sq, sq.permuted(Dims{1, 0})});
+  Tensor t = rnd(DType::F64, {3, 3, 2}, 3);
+  check("abp,bcq,cdp,daq->", {t, rnd(DType::F64, {3, 3, 2}, 4), rnd(DType::F64, {3, 3, 2}, 5),
+                              rnd(DType::F64, {3, 3, 2}, 6)});
+  check("bij,bji->b", {rnd(DType::F64, {4, 3, 2}, 7), rnd(DType::F64, {4, 2, 3}, 8)});
+  check("ijb,jib->b", {rnd(DType::C64, {3, 2, 4}, 9), rnd(DType::C64, {2, 3, 4}, 10)});
+  check("ij,ji->", {rnd(DType::I32, {4, 3}, 11), rnd(DType::I64, {3, 4}, 12)});
+  check("ij,ji->", {rnd(DType::F32, {4, 3}, 13), rnd(DType::F32, {3, 4}, 14)});
+  // More elements than one chunk of the split sum, with one operand transposed.
+  Tensor big = rnd(DType::F64, {260, 270}, 15);
+  check("ij,ji->", {big, rnd(DType::F64, {270, 260}, 16)});
+  check("ij,ij->", {big, big});
+}

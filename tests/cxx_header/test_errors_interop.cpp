@@ -8,8 +8,8 @@ using cxxtest::check_close;
 using cxxtest::require_status;
 using cxxtest::values;
 
-// TFE_ERR_DEVICE needs a CUDA device and TFE_ERR_INTERNAL a library bug; neither can be provoked
-// from a CPU-only test. Every other status is.
+// TFE_ERR_INTERNAL needs a library bug and cannot be provoked; every other status is (a transfer
+// to a CUDA device that does not exist is TFE_ERR_DEVICE on any machine).
 TFE_TEST("every reachable status becomes a tfe::Error with that status", "[errors]") {
   tfe::Context ctx;
   const tfe::Tensor m = tfe::tensor(ctx, {1.0, 2.0, 3.0, 4.0, 5.0, 6.0}, {2, 3});
@@ -18,6 +18,8 @@ TFE_TEST("every reachable status becomes a tfe::Error with that status", "[error
 
   require_status([&] { tfe::transpose(m, {0, 0}); }, TFE_ERR_INVALID_ARGUMENT, "tfe_transpose");
   require_status([&] { tfe::set_num_threads(0); }, TFE_ERR_INVALID_ARGUMENT, "tfe_set_num_threads");
+  require_status([&] { m.to(tfe::Device::cuda(99)); }, TFE_ERR_DEVICE, "tfe_tensor_to_device");
+  CHECK(m.device() == tfe::Device::cpu());
   require_status([&] { tfe::Tensor().numel(); }, TFE_ERR_INVALID_ARGUMENT, "tfe_tensor_numel");
   require_status([&] { tfe::sum(m, {5}); }, TFE_ERR_INVALID_ARGUMENT, "tfe_sum");
   require_status([&] { tfe::Function({v3}, {v3}); }, TFE_ERR_INVALID_ARGUMENT,
@@ -221,10 +223,10 @@ TFE_TEST("DLPack export and import", "[interop]") {
       CHECK(g_dl_deleted == 0);
     }
     CHECK(g_dl_deleted == 1);
-    // A CUDA capsule is refused and stays the caller's.
+    // A capsule of a CUDA device that does not exist here is refused and stays the caller's.
     m.dl_tensor.device.device_type = 2;
-    require_status([&] { tfe::from_dlpack(ctx, &m); }, TFE_ERR_NOT_SUPPORTED,
-                   "tfe_tensor_from_dlpack");
+    m.dl_tensor.device.device_id = 99;
+    require_status([&] { tfe::from_dlpack(ctx, &m); }, TFE_ERR_DEVICE, "tfe_tensor_from_dlpack");
     CHECK(g_dl_deleted == 1);
   }
 }

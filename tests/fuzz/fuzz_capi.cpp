@@ -81,10 +81,15 @@ private:
   std::abort();
 }
 
+// TFE_FUZZ_TRACE=1 prints every checked call and its status (to find the call of a slow or
+// failing input).
+const bool kTrace = std::getenv("TFE_FUZZ_TRACE") != nullptr;
+
 bool known_status(tfe_status s) { return (s >= 0 && s <= 10) || s == TFE_ERR_INTERNAL; }
 
 // Checks one call: status, handle outputs on failure, message prefix.
 void check(const char* fn, tfe_status s, std::initializer_list<void*> outs) {
+  if (kTrace) std::fprintf(stderr, "%s -> %d\n", fn, static_cast<int>(s));
   if (!known_status(s)) violation(fn, "unknown status");
   if (s == TFE_ERR_INTERNAL) violation(fn, "internal error");
   if (s == TFE_OK) return;
@@ -102,6 +107,14 @@ template <class T> T* sentinel() { return reinterpret_cast<T*>(uintptr_t{0x10});
 // ---- the state of one input ----
 
 constexpr size_t kSlots = 12;
+
+// The most elements a tensor the target keeps for later calls may have. Legal work is not a
+// finding, but it multiplies: an outer product and a gather of kept tensors reach 5^11
+// elements, and a broadcast view of 2^31 elements costs nothing to make; reducing either takes
+// seconds to minutes under the sanitizers. With kept operands of at most 2^12 elements, one
+// call does at most about 2^24 elements of work. A larger broadcast view only reaches a call
+// that allocates its size, which the run's allocation cap refuses at once (run.sh).
+constexpr int64_t kRoom = int64_t{1} << 12;
 
 struct Buffer { // caller memory adopted by tfe_tensor_from_buffer
   std::vector<unsigned char> bytes;
@@ -130,6 +143,22 @@ struct State {
 };
 
 void put(State& s, size_t slot, tfe_tensor* x) {
+  int64_t n = 0;
+  if (x && tfe_tensor_numel(x, &n) == TFE_OK && n > kRoom) { // legal, too large to keep
+    tfe_tensor_release(x);
+    return;
+  }
+  if (kTrace) {
+    int32_t rank = 0;
+    int64_t shape[32] = {};
+    if (x && tfe_tensor_ndim(x, &rank) == TFE_OK && rank <= 32 &&
+        tfe_tensor_shape(x, shape) == TFE_OK) {
+      std::fprintf(stderr, "  slot %zu: [", slot % kSlots);
+      for (int32_t i = 0; i < rank; ++i)
+        std::fprintf(stderr, "%s%lld", i ? ", " : "", static_cast<long long>(shape[i]));
+      std::fprintf(stderr, "]\n");
+    }
+  }
   tfe_tensor_release(s.t[slot % kSlots]);
   s.t[slot % kSlots] = x;
 }
@@ -282,7 +311,8 @@ void reduction_and_shape(State& s, Bytes& in, size_t dst) {
   }
   int64_t k = in.integer();
   int32_t dt = in.dtype();
-  switch (in.pick(30)) {
+  size_t which = in.pick(30);
+  switch (which) {
   case 0: CALL1(tfe_sum, x, n, p); break;
   case 1: CALL1(tfe_prod, x, n, p); break;
   case 2: CALL1(tfe_mean, x, n, p); break;
@@ -294,8 +324,29 @@ void reduction_and_shape(State& s, Bytes& in, size_t dst) {
   case 8: CALL1(tfe_cast, x, dt); break;
   case 9: CALL1(tfe_transpose, x, n, p); break;
   case 10: CALL1(tfe_reshape, x, n, q); break;
-  case 11: CALL1(tfe_broadcast_in_dim, x, n, q, n, p); break;
-  case 12: CALL1(tfe_broadcast_to, x, n, q); break;
+  case 11:
+  case 12: {
+    tfe_tensor* v = sentinel<tfe_tensor>();
+    tfe_status st = TFE_OK;
+    const char* fn = "tfe_broadcast_to";
+    if (which == 11)
+      fn = "tfe_broadcast_in_dim", st = tfe_broadcast_in_dim(&v, x, n, q, n, p);
+    else
+      st = tfe_broadcast_to(&v, x, n, q);
+    check(fn, st, {v});
+    if (st != TFE_OK) break;
+    if (fits_or_refused(q, n, kRoom)) {
+      put(s, dst, v);
+      break;
+    }
+    // Too large to keep (kRoom): only its allocating use, which must fail cleanly or succeed.
+    tfe_tensor* o = sentinel<tfe_tensor>();
+    st = tfe_neg(&o, v);
+    check("tfe_neg", st, {o});
+    tfe_tensor_release(o);
+    tfe_tensor_release(v);
+    break;
+  }
   case 13: CALL1(tfe_reverse, x, n, p); break;
   case 14: CALL1(tfe_extract_diag, x, p[0], p[1]); break;
   case 15: CALL1(tfe_embed_diag, x, p[0], p[1]); break;
@@ -687,6 +738,14 @@ void lifetime(State& s, Bytes& in) {
 }
 
 } // namespace
+
+// One kernel thread: the tensors of an input hold at most a few thousand elements, rarely enough
+// for a kernel to split its work, so more threads would add only their wake-ups and hand-offs
+// (the thread tests under ThreadSanitizer cover the parallel paths).
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  if (tfe_set_num_threads(1) != TFE_OK) violation("tfe_set_num_threads", "one thread refused");
+  return 0;
+}
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const int64_t live_at_start = tfe_debug_live_objects();

@@ -26,6 +26,8 @@ module tenferro_c
   integer(c_int32_t), parameter, public :: TFE_F64 = 5
   integer(c_int32_t), parameter, public :: TFE_C32 = 6
   integer(c_int32_t), parameter, public :: TFE_C64 = 7
+  integer(c_int32_t), parameter, public :: TFE_DEVICE_CPU = 1
+  integer(c_int32_t), parameter, public :: TFE_DEVICE_CUDA = 2
   integer(c_int32_t), parameter, public :: TFE_CMP_EQ = 0
   integer(c_int32_t), parameter, public :: TFE_CMP_NE = 1
   integer(c_int32_t), parameter, public :: TFE_CMP_LT = 2
@@ -116,6 +118,8 @@ module tenferro_c
   public :: tfe_set_num_threads
   public :: tfe_get_num_threads
   public :: tfe_device_count
+  public :: tfe_tensor_device
+  public :: tfe_tensor_to_device
   public :: tfe_op_count
   public :: tfe_op_name
   public :: tfe_op_c_name
@@ -662,6 +666,23 @@ module tenferro_c
       integer(c_int32_t), intent(out), optional :: out
       integer(c_int32_t) :: res
     end function tfe_device_count
+    function tfe_tensor_device(t, kind, ordinal) &
+        bind(C, name='tfe_tensor_device') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), value :: t
+      integer(c_int32_t), intent(out), optional :: kind
+      integer(c_int32_t), intent(out), optional :: ordinal
+      integer(c_int32_t) :: res
+    end function tfe_tensor_device
+    function tfe_tensor_to_device(out, t, kind, ordinal) &
+        bind(C, name='tfe_tensor_to_device') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: t
+      integer(c_int32_t), value :: kind
+      integer(c_int32_t), value :: ordinal
+      integer(c_int32_t) :: res
+    end function tfe_tensor_to_device
     function tfe_op_count() &
         bind(C, name='tfe_op_count') result(res)
       import :: c_int32_t

@@ -618,6 +618,18 @@ def symbolic(shape, dtype=_np.float64, *, context=None):
 # ---- the Tensor class ---------------------------------------------------------------------
 
 
+def _device_arg(device):
+    """(kind, ordinal) of "cpu", "cuda", "cuda:N"."""
+    text = str(device).strip().lower()
+    if text == "cpu":
+        return _c.TFE_DEVICE_CPU, 0
+    if text == "cuda":
+        return _c.TFE_DEVICE_CUDA, 0
+    if text.startswith("cuda:") and text[5:].isdigit():
+        return _c.TFE_DEVICE_CUDA, int(text[5:])
+    raise ValueError(f"device {device!r} is not 'cpu', 'cuda' or 'cuda:N'")
+
+
 class Tensor:
     """An immutable n-dimensional array owned by tenferro.
 
@@ -805,9 +817,32 @@ class Tensor:
         if self.is_symbolic:
             grad = " requires_grad=True" if self.requires_grad else ""
             return f"<symbolic Tensor shape={self.shape} dtype={self.dtype.name}{grad}>"
-        body = _np.array2string(self.numpy(), separator=", ", prefix="Tensor(")
+        device = self.device
+        host = self if device == "cpu" else self.to("cpu")  # printing reads a host copy
+        body = _np.array2string(host.numpy(), separator=", ", prefix="Tensor(")
         grad = ", requires_grad=True" if self.requires_grad else ""
-        return f"Tensor({body}, dtype={self.dtype.name}{grad})"
+        where = "" if device == "cpu" else f", device='{device}'"
+        return f"Tensor({body}, dtype={self.dtype.name}{where}{grad})"
+
+    # ---- placement ----
+    @property
+    def device(self):
+        """Where the elements live: ``"cpu"`` or ``"cuda:N"``. Ops run on the device of their
+        operands and never move a tensor; :meth:`to` is the one transfer."""
+        kind, ordinal = _c.tfe_tensor_device(self._h)
+        return "cpu" if kind == _c.TFE_DEVICE_CPU else f"cuda:{ordinal}"
+
+    def to(self, device):
+        """This tensor on ``device`` (``"cpu"``, ``"cuda"`` = ``"cuda:0"``, ``"cuda:1"``, ...): a
+        compact copy, or this tensor itself when it is already there. Operands on two devices
+        are an error (DeviceError) except rank-0 host tensors, which act as scalars. Not
+        differentiable yet: a tracked tensor raises NotSupportedError (``detach()`` it first)."""
+        kind, ordinal = _device_arg(device)
+        return _wrap(_c.tfe_tensor_to_device(self._h, kind, ordinal))
+
+    def cpu(self):
+        """``self.to("cpu")``."""
+        return self.to("cpu")
 
     @property
     def at(self):
@@ -851,8 +886,9 @@ class Tensor:
         exported as a compact copy: PyTorch aborts the process on negative DLPack strides."""
         if stream is not None and stream != -1:
             raise BufferError("tenferro tensors live on the CPU: stream must be None")
-        if dl_device is not None and tuple(dl_device) != (1, 0):
-            raise BufferError(f"tenferro cannot export to DLPack device {tuple(dl_device)}")
+        if dl_device is not None and tuple(dl_device) != self.__dlpack_device__():
+            raise BufferError(f"tenferro cannot export to DLPack device {tuple(dl_device)} "
+                              f"(the tensor is on {self.device}; .to() moves it)")
         h = self._h
         if copy:
             h = Tensor(self.numpy())._h
@@ -863,8 +899,9 @@ class Tensor:
         return _c.tfe_tensor_to_dlpack(h)
 
     def __dlpack_device__(self):
-        """(kDLCPU, 0)."""
-        return (1, 0)
+        """(kDLCPU, 0), or (kDLCUDA, ordinal) for a tensor on a GPU."""
+        kind, ordinal = _c.tfe_tensor_device(self._h)
+        return (kind, ordinal)
 
     # ---- operators ----
     __add__, __radd__ = _binop(_c.tfe_add, "add", _c.TFE_BINOP_ADD)
@@ -1271,8 +1308,8 @@ def from_dlpack(obj, *, context=None):
     """A Tensor sharing the memory of a DLPack producer, without copying.
 
     `obj` is an object with ``__dlpack__`` (a NumPy array, a torch tensor, a Tensor) or a DLPack
-    capsule ("dltensor" or "dltensor_versioned"), which is consumed. CPU memory only
-    (NotSupportedError otherwise). As with :func:`from_numpy`, the producer's memory must not be
+    capsule ("dltensor" or "dltensor_versioned"), which is consumed. Host memory, or memory of a
+    CUDA device that exists here (the tensor is then on that device; DeviceError otherwise). As with :func:`from_numpy`, the producer's memory must not be
     modified while the tensor exists."""
     if isinstance(obj, Tensor) and context is None:
         return obj

@@ -455,8 +455,13 @@ def get_num_threads():
     return _c.tfe_get_num_threads()
 
 
-def device_count():
-    """Number of usable CUDA devices (0 in a CPU-only build)."""
+def device_count(kind="cuda"):
+    """Number of usable devices of ``kind``: ``"cuda"`` GPUs (0 without the CUDA plugin, a
+    driver or a GPU), or 1 for ``"cpu"``."""
+    if str(kind).lower() == "cpu":
+        return 1
+    if str(kind).lower() != "cuda":
+        raise ValueError(f"device kind {kind!r} is not 'cpu' or 'cuda'")
     return _c.tfe_device_count()
 
 

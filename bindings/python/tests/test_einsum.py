@@ -60,6 +60,17 @@ CASES = [
     ("i,i->", [(1,), (4,)]),
     ("ij...,jk...->ik...", [(2, 3, 1, 5), (3, 2, 4, 5)]),
     ("...i,...i->...", [(1, 3), (4, 3)]),
+    # steps that sum nothing (broadcast multiplies when batched), in several output orders, and
+    # extent-1 contractions
+    ("bi,bj->bij", [(3, 4), (3, 5)]),
+    ("bi,bj->jib", [(3, 4), (3, 5)]),
+    ("bi,bj,bk->bijk", [(3, 4), (3, 5), (3, 2)]),
+    ("ik,kj->ij", [(3, 1), (1, 4)]),
+    ("bik,bkj->bij", [(3, 2, 1), (3, 1, 4)]),
+    # steps without free dims (one inner product per batch element, operands read in place)
+    ("ij,ji->", [(3, 4), (4, 3)]),
+    ("bij,bji->b", [(4, 3, 2), (4, 2, 3)]),
+    ("abp,bcq,cdp,daq->", [(3, 3, 2), (3, 3, 2), (3, 3, 2), (3, 3, 2)]),
 ]
 
 
@@ -237,6 +248,8 @@ GRAD_CASES = [
     ("ij,jk,kl->il", [(2, 3), (3, 4), (4, 2)]),
     ("...ij,...jk->...ik", [(2, 3, 4), (2, 4, 2)]),
     ("ij,ij->ij", [(2, 1), (2, 3)]),
+    ("bi,bj->bij", [(2, 3), (2, 4)]),
+    ("abp,bcq,cdp,daq->", [(2, 3, 2), (3, 2, 2), (2, 3, 2), (3, 2, 2)]),
 ]
 GRAD_DTYPES = [np.float64, np.complex128]
 
@@ -325,6 +338,21 @@ def test_traced_einsum_with_symbolic_extents(rng):
     f = tf.Function([a, b], tf.einsum("ij...,jk...->ik...", a, b))
     x, y = rand(rng, (2, 3, 5), np.float64), rand(rng, (3, 4, 5), np.float64)
     np.testing.assert_allclose(f(x, y).numpy(), np.einsum("ij...,jk...->ik...", x, y),
+                               rtol=1e-12)
+
+
+def test_traced_outer_product_with_symbolic_extents(rng):
+    # a step summing nothing (a broadcast multiply) on symbolic extents, and its gradient
+    a = tf.symbolic(("b", 3))
+    b = tf.symbolic(("b", 4))
+    f = tf.Function([a, b], tf.einsum("bi,bj->jib", a, b))
+    x, y = rand(rng, (5, 3), np.float64), rand(rng, (5, 4), np.float64)
+    np.testing.assert_allclose(f(x, y).numpy(), np.einsum("bi,bj->jib", x, y), rtol=1e-12)
+    g = tf.Function([a, b], tf.einsum("bi,bj->jib", a, b).sum())
+    gx, gy = g.grad()(x, y)
+    np.testing.assert_allclose(gx.numpy(), np.broadcast_to(y.sum(1, keepdims=True), x.shape),
+                               rtol=1e-12)
+    np.testing.assert_allclose(gy.numpy(), np.broadcast_to(x.sum(1, keepdims=True), y.shape),
                                rtol=1e-12)
 
 

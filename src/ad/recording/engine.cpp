@@ -31,8 +31,7 @@ std::vector<Tensor> run_compiled(Caches& c, const CachedDerivative& d, const Sem
     args.push_back(raw.value); // compile binds every output of a given node
     args.insert(args.end(), raw.more_values.begin(), raw.more_values.end());
   }
-  graph::CompiledPtr compiled = graph::compile_cached(c.prepared, *d.program, metas, given);
-  return graph::execute(*compiled, args, {});
+  return graph::run_cached(c.prepared, *d.program, metas, given, args, {});
 }
 
 // Replays d op by op through the recording emit (results stay in the trace), with its symbolic

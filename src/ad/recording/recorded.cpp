@@ -1,7 +1,7 @@
 // The recording emit and its surface instantiation (recorded.hpp).
 #include "ad/recording/recorded.hpp"
 
-#include "backend/cpu/kernel.hpp"
+#include "backend/execute.hpp"
 #include "eager/surface_impl.hpp"
 
 namespace tfe::ad::recording {
@@ -21,7 +21,7 @@ Recorded emit(ops::OpCode code, std::span<const Recorded> in, const ops::Params&
                                                     [&](size_t i) { return in[i].value; });
   bool tracked = t_capture;
   for (const Recorded& r : in) tracked |= static_cast<bool>(r.ref);
-  Tensor out = cpu::execute(code, values.view, params);
+  Tensor out = backend::execute(code, values.view, params);
   if (!tracked) return {std::move(out), {}};
   RawRef node = op_node(code, params, out, in.size(), [&](size_t i) {
     const Recorded& r = in[i];
@@ -43,7 +43,7 @@ std::vector<Recorded> emit_multi(ops::OpCode code, std::span<const Recorded> in,
     values.push_back(r.value);
     tracked |= static_cast<bool>(r.ref);
   }
-  std::vector<Tensor> outs = cpu::execute_multi(code, values, params);
+  std::vector<Tensor> outs = backend::execute_multi(code, values, params);
   std::vector<Recorded> result;
   result.reserve(outs.size());
   if (!tracked) {

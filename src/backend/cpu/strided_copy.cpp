@@ -81,7 +81,10 @@ template <class T> void copy_typed(const Tensor& dst, const Tensor& src) {
                 sj = loop.steps(j)[1];
   const int64_t cols_per_chunk = kTileJ * std::max<int64_t>(1, kGrainCheap / (kTileJ * n0));
   const int64_t j_chunks = (nj + cols_per_chunk - 1) / cols_per_chunk;
-  parallel_for(outer * j_chunks, 1, [&](int64_t b, int64_t e) {
+  // Work items of at least kGrainCheap elements between them, as for the plain copy: a small
+  // transpose (an operand packed for gemm) stays on the calling thread instead of waking the pool.
+  const int64_t grain = std::max<int64_t>(1, kGrainCheap / (n0 * std::min(nj, cols_per_chunk)));
+  parallel_for(outer * j_chunks, grain, [&](int64_t b, int64_t e) {
     for (int64_t w = b; w < e; ++w) {
       int64_t o = w / j_chunks, c = w % j_chunks;
       std::byte* dp = loop.base()[0];

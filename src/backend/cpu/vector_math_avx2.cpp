@@ -21,4 +21,12 @@
 #define TFE_VM_WIDEN_HI(x) _mm256_cvtps_pd(_mm256_extractf128_ps(x, 1))
 #define TFE_VM_NARROW_JOIN(lo, hi)                                                                 \
   _mm256_insertf128_ps(_mm256_castps128_ps256(_mm256_cvtpd_ps(lo)), _mm256_cvtpd_ps(hi), 1)
+// Lane masks of double vectors, and bitwise operations (sign manipulation).
+#define TFE_VM_MASK_D __m256d
+#define TFE_VM_CMP_PD(a, b, pred) _mm256_cmp_pd(a, b, pred)
+#define TFE_VM_BLEND_PD(m, no, yes) _mm256_blendv_pd(no, yes, m)
+#define TFE_VM_MASK_OR(a, b) _mm256_or_pd(a, b)
+#define TFE_VM_MASK_AND(a, b) _mm256_and_pd(a, b)
+#define TFE_VM_MASK_BITS(m) static_cast<unsigned>(_mm256_movemask_pd(m))
+#define TFE_VM_BITS_PD(op, a, b) _mm256_##op##_pd(a, b)
 #include "backend/cpu/vector_math_isa.inc"

@@ -24,4 +24,14 @@
   _mm512_castpd_ps(                                                                                \
       _mm512_insertf64x4(_mm512_castps_pd(_mm512_castps256_ps512(_mm512_cvtpd_ps(lo))),            \
                          _mm256_castps_pd(_mm512_cvtpd_ps(hi)), 1))
+// Lane masks of double vectors, and bitwise operations (sign manipulation; AVX-512F has them on
+// integer vectors only).
+#define TFE_VM_MASK_D __mmask8
+#define TFE_VM_CMP_PD(a, b, pred) _mm512_cmp_pd_mask(a, b, pred)
+#define TFE_VM_BLEND_PD(m, no, yes) _mm512_mask_blend_pd(m, no, yes)
+#define TFE_VM_MASK_OR(a, b) static_cast<__mmask8>((a) | (b))
+#define TFE_VM_MASK_AND(a, b) static_cast<__mmask8>((a) & (b))
+#define TFE_VM_MASK_BITS(m) static_cast<unsigned>(m)
+#define TFE_VM_BITS_PD(op, a, b)                                                                   \
+  _mm512_castsi512_pd(_mm512_##op##_epi64(_mm512_castpd_si512(a), _mm512_castpd_si512(b)))
 #include "backend/cpu/vector_math_isa.inc"

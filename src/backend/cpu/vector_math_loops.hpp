@@ -51,6 +51,68 @@ template <class Isa, class T, auto F> void binary(int64_t n, T* out, const T* a,
   for (int64_t j = 0; i + j < n; ++j) out[i + j] = res[j];
 }
 
+// Complex elements (interleaved real/imaginary pairs of T) go through Isa's double kernels
+// Isa::Z<fn>(x, y, re, im) one vector of elements at a time, split into parts in registers. A
+// vector with a lane in the mask the kernel returns, and the tail, go through double arrays
+// (the tail padded to a full vector), and the masked lanes take the scalar library's value
+// (vector_math.cpp). Float parts are rounded once, at the end.
+template <class Isa, class T> void complex_split(int64_t m, const T* a, double* x, double* y) {
+  for (int64_t j = 0; j < Isa::kLanesD; ++j) {
+    x[j] = j < m ? static_cast<double>(a[2 * j]) : 1.0;
+    y[j] = j < m ? static_cast<double>(a[2 * j + 1]) : 0.5;
+  }
+}
+
+template <class Isa, class T, Fn F, auto K, int Arity>
+void complex_map(int64_t n, T* out, const T* a, const T* b) {
+  constexpr int64_t kL = Isa::kLanesD;
+  for (int64_t i = 0; i < n; i += kL) {
+    int64_t m = n - i < kL ? n - i : kL;
+    if (m == kL) { // a full vector in registers; redone below when a lane needs the scalar value
+      typename Isa::VD x, y, bx{}, by{}, vr, vi;
+      Isa::load_pairs(a + 2 * i, x, y);
+      unsigned special;
+      if constexpr (Arity == 1) {
+        special = Isa::bits(K(x, y, vr, vi));
+      } else {
+        Isa::load_pairs(b + 2 * i, bx, by);
+        special = Isa::bits(K(x, y, bx, by, vr, vi));
+      }
+      if (special == 0) {
+        Isa::store_pairs(out + 2 * i, vr, vi);
+        continue;
+      }
+    }
+    double x[kL], y[kL], bx[kL] = {}, by[kL] = {}, re[kL], im[kL];
+    complex_split<Isa, T>(m, a + 2 * i, x, y);
+    typename Isa::VD vr, vi;
+    unsigned special;
+    if constexpr (Arity == 1) {
+      special = Isa::bits(K(Isa::loadd(x), Isa::loadd(y), vr, vi));
+    } else {
+      complex_split<Isa, T>(m, b + 2 * i, bx, by);
+      special = Isa::bits(K(Isa::loadd(x), Isa::loadd(y), Isa::loadd(bx), Isa::loadd(by), vr, vi));
+    }
+    Isa::stored(re, vr);
+    Isa::stored(im, vi);
+    if (special != 0)
+      for (int64_t j = 0; j < m; ++j)
+        if ((special >> j) & 1u) scalar_complex(F, x[j], y[j], bx[j], by[j], &re[j], &im[j]);
+    for (int64_t j = 0; j < m; ++j) {
+      out[2 * (i + j)] = static_cast<T>(re[j]);
+      out[2 * (i + j) + 1] = static_cast<T>(im[j]);
+    }
+  }
+}
+
+template <class Isa, class T, Fn F, auto K> void complex_unary(int64_t n, T* out, const T* a) {
+  complex_map<Isa, T, F, K, 1>(n, out, a, nullptr);
+}
+template <class Isa, class T, Fn F, auto K>
+void complex_binary(int64_t n, T* out, const T* a, const T* b) {
+  complex_map<Isa, T, F, K, 2>(n, out, a, b);
+}
+
 // Fills a table from Isa's functions: Isa::D<fn>/F<fn> name the double/float vector function
 // of fn (or nullptr).
 template <class Isa> Table make_table() {
@@ -89,8 +151,30 @@ template <class Isa> Table make_table() {
   TFE_VEC_UNARY(Log10)
   TFE_VEC_BINARY(Atan2)
   TFE_VEC_BINARY(Pow)
+#define TFE_VEC_COMPLEX(Name)                                                                      \
+  t.unary_z[static_cast<int>(Fn::Name)] = &complex_unary<Isa, double, Fn::Name, Isa::Z##Name>;     \
+  t.unary_c[static_cast<int>(Fn::Name)] = &complex_unary<Isa, float, Fn::Name, Isa::Z##Name>;
+  TFE_VEC_COMPLEX(Exp)
+  TFE_VEC_COMPLEX(Exp2)
+  TFE_VEC_COMPLEX(Expm1)
+  TFE_VEC_COMPLEX(Log)
+  TFE_VEC_COMPLEX(Log2)
+  TFE_VEC_COMPLEX(Log10)
+  TFE_VEC_COMPLEX(Log1p)
+  TFE_VEC_COMPLEX(Sqrt)
+  TFE_VEC_COMPLEX(Rsqrt)
+  TFE_VEC_COMPLEX(Sin)
+  TFE_VEC_COMPLEX(Cos)
+  TFE_VEC_COMPLEX(Tan)
+  TFE_VEC_COMPLEX(Sinh)
+  TFE_VEC_COMPLEX(Cosh)
+  TFE_VEC_COMPLEX(Tanh)
+  static_assert(has_complex(Fn::Pow) && has_complex(Fn::Tanh) && !has_complex(Fn::Asin));
+  t.binary_z[static_cast<int>(Fn::Pow)] = &complex_binary<Isa, double, Fn::Pow, Isa::ZPow>;
+  t.binary_c[static_cast<int>(Fn::Pow)] = &complex_binary<Isa, float, Fn::Pow, Isa::ZPow>;
 #undef TFE_VEC_UNARY
 #undef TFE_VEC_BINARY
+#undef TFE_VEC_COMPLEX
   return t;
 }
 

@@ -24,6 +24,8 @@ const TFE_F32 = Int32(4)
 const TFE_F64 = Int32(5)
 const TFE_C32 = Int32(6)
 const TFE_C64 = Int32(7)
+const TFE_DEVICE_CPU = Int32(1)
+const TFE_DEVICE_CUDA = Int32(2)
 const TFE_CMP_EQ = Int32(0)
 const TFE_CMP_NE = Int32(1)
 const TFE_CMP_LT = Int32(2)
@@ -472,6 +474,26 @@ function tfe_device_count(out)
         _fp_tfe_device_count[] = fp
     end
     ccall(fp, Int32, (Ptr{Int32},), out)
+end
+
+const _fp_tfe_tensor_device = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_tensor_device(t, kind, ordinal)
+    fp = _fp_tfe_tensor_device[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_tensor_device)
+        _fp_tfe_tensor_device[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Cvoid}, Ptr{Int32}, Ptr{Int32}), t, kind, ordinal)
+end
+
+const _fp_tfe_tensor_to_device = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_tensor_to_device(out, t, kind, ordinal)
+    fp = _fp_tfe_tensor_to_device[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_tensor_to_device)
+        _fp_tfe_tensor_to_device[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Int32, Int32), out, t, kind, ordinal)
 end
 
 const _fp_tfe_op_count = Ref{Ptr{Cvoid}}(C_NULL)
@@ -2745,6 +2767,8 @@ const TFE_GENERATED_FUNCTIONS = (
     :tfe_set_num_threads,
     :tfe_get_num_threads,
     :tfe_device_count,
+    :tfe_tensor_device,
+    :tfe_tensor_to_device,
     :tfe_op_count,
     :tfe_op_name,
     :tfe_op_c_name,

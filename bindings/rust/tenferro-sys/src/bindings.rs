@@ -23,6 +23,8 @@ pub const TFE_F32: i32 = 4;
 pub const TFE_F64: i32 = 5;
 pub const TFE_C32: i32 = 6;
 pub const TFE_C64: i32 = 7;
+pub const TFE_DEVICE_CPU: i32 = 1;
+pub const TFE_DEVICE_CUDA: i32 = 2;
 pub const TFE_CMP_EQ: i32 = 0;
 pub const TFE_CMP_NE: i32 = 1;
 pub const TFE_CMP_LT: i32 = 2;
@@ -314,6 +316,18 @@ extern "C" {
 }
 extern "C" {
     pub fn tfe_device_count(out: *mut i32) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_tensor_device(t: *const tfe_tensor, kind: *mut i32, ordinal: *mut i32)
+        -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_tensor_to_device(
+        out: *mut *mut tfe_tensor,
+        t: *const tfe_tensor,
+        kind: i32,
+        ordinal: i32,
+    ) -> tfe_status;
 }
 extern "C" {
     pub fn tfe_op_count() -> i32;

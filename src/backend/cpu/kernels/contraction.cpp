@@ -1,7 +1,10 @@
 // CPU kernel of DotGeneral (ops/defs/contraction.hpp). Each operand is seen per batch element as
 // a matrix (lhs: free x contracting, rhs: contracting x free). When its dims merge into two
 // strided groups with one unit stride, BLAS reads it in place with a transpose flag; otherwise
-// it is packed once into that layout. Floats and complex go to gemm; integers use a plain loop.
+// it is packed once into that layout. Floats and complex go to gemm, except an inner product
+// (one element per batch element), which is a loop over the operands in place; integers use a
+// plain loop.
+#include <array>
 #include <optional>
 #include <vector>
 
@@ -11,6 +14,18 @@
 #include "backend/cpu/kernels/scalar_math.hpp"
 
 namespace tfe::cpu::kernels {
+
+Dims free_dims(int64_t rank, const Dims& a, const Dims& b) {
+  Dims out;
+  for (int64_t d = 0; d < rank; ++d) {
+    bool used = false;
+    for (int64_t x : a) used |= x == d;
+    for (int64_t x : b) used |= x == d;
+    if (!used) out.push_back(d);
+  }
+  return out;
+}
+
 namespace {
 
 using blas::Trans;
@@ -83,17 +98,6 @@ struct Operand {
   }
 };
 
-Dims free_dims(int64_t rank, const Dims& a, const Dims& b) {
-  Dims out;
-  for (int64_t d = 0; d < rank; ++d) {
-    bool used = false;
-    for (int64_t x : a) used |= x == d;
-    for (int64_t x : b) used |= x == d;
-    if (!used) out.push_back(d);
-  }
-  return out;
-}
-
 // Offsets (in elements) of each batch element for an operand, in column-major batch order.
 std::vector<int64_t> batch_offsets(const Tensor& t, const Dims& batch, const Dims& batch_extents) {
   int64_t nb = numel_of(batch_extents);
@@ -122,6 +126,60 @@ void integer_matmul(const T* a, int64_t a_rs, int64_t a_cs, const T* b, int64_t 
   }
 }
 
+// One inner product per batch element, read in place: sum over the contracted dims (extents
+// ext, element strides sa and sb, extent-1 dims dropped, contiguous neighbours merged) of
+// a[i] b[i]. OpenBLAS's gemm with m = n = 1 packs both operands into panels and is several times
+// slower than this loop, and an operand whose dims do not merge would need a packed copy first.
+// The first dim is the inner loop, with four partial sums so that the adds do not wait on each
+// other.
+template <class T>
+T strided_dot(const T* a, const T* b, const Dims& ext, const Dims& sa, const Dims& sb) {
+  const size_t nd = ext.size();
+  if (nd == 0) return a[0] * b[0];
+  std::array<T, 4> acc{};
+  Dims idx(nd, 0);
+  const int64_t n0 = ext[0], a0 = sa[0], b0 = sb[0];
+  for (;;) {
+    int64_t i = 0;
+    for (; i + 4 <= n0; i += 4)
+      for (int64_t u = 0; u < 4; ++u)
+        acc[static_cast<size_t>(u)] += a[(i + u) * a0] * b[(i + u) * b0];
+    for (; i < n0; ++i) acc[0] += a[i * a0] * b[i * b0];
+    size_t d = 1;
+    for (; d < nd; ++d) {
+      a += sa[d];
+      b += sb[d];
+      if (++idx[d] < ext[d]) break;
+      a -= sa[d] * ext[d];
+      b -= sb[d] * ext[d];
+      idx[d] = 0;
+    }
+    if (d == nd) break;
+  }
+  return (acc[0] + acc[1]) + (acc[2] + acc[3]);
+}
+
+// The contracted dims of an inner product, paired in lhs order, coalesced for strided_dot.
+struct DotLayout {
+  Dims ext, sa, sb;
+};
+
+DotLayout dot_layout(const Tensor& a, const Dims& a_dims, const Tensor& b, const Dims& b_dims) {
+  DotLayout l;
+  for (size_t k = 0; k < a_dims.size(); ++k) {
+    int64_t e = a.dim(a_dims[k]), s = a.stride(a_dims[k]), t = b.stride(b_dims[k]);
+    if (e == 1) continue;
+    if (!l.ext.empty() && s == l.sa.back() * l.ext.back() && t == l.sb.back() * l.ext.back()) {
+      l.ext.back() *= e;
+      continue;
+    }
+    l.ext.push_back(e);
+    l.sa.push_back(s);
+    l.sb.push_back(t);
+  }
+  return l;
+}
+
 } // namespace
 
 Tensor dot_general(std::span<const Tensor> in, const ops::Params& params,
@@ -140,6 +198,19 @@ Tensor dot_general(std::span<const Tensor> in, const ops::Params& params,
   if (K == 0) return Tensor::zeros(m.dtype, m.shape);
 
   const bool use_blas = is_inexact(m.dtype);
+  if (use_blas && M == 1 && N == 1) {
+    DotLayout l = dot_layout(lhs.t, lhs.cols, rhs.t, rhs.rows);
+    std::vector<int64_t> loff = batch_offsets(lhs.t, lhs.batch, batch_extents);
+    std::vector<int64_t> roff = batch_offsets(rhs.t, rhs.batch, batch_extents);
+    dispatch_accepted<ops::OpCode::DotGeneral>(m.dtype, [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      if constexpr (is_inexact(dtype_of_v<T>))
+        for (size_t bi = 0; bi < loff.size(); ++bi)
+          out.data<T>()[bi] = strided_dot(lhs.t.data<T>() + loff[bi], rhs.t.data<T>() + roff[bi],
+                                          l.ext, l.sa, l.sb);
+    });
+    return out;
+  }
   MatrixView lv, rv;
   if (use_blas) {
     for (int64_t v : {M, N, K}) blas::check_blas_int(v, "matrix dimension");

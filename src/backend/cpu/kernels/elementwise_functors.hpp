@@ -65,28 +65,10 @@ struct PowF : VectorBlock<vec::Fn::Pow> {
     if constexpr (is_integer_v<T>) {
       return int_pow(a, b); // negative exponents were rejected
     } else if constexpr (is_complex_v<T>) {
-      using R = typename T::value_type;
-      if (is_zero(b)) return T(1);
-      if (b.imag() == 0 && std::abs(b.real()) <= 64 && b.real() == std::nearbyint(b.real())) {
-        // Small integer powers by squaring: exact for small Gaussian integers, as NumPy does.
-        int64_t n = static_cast<int64_t>(b.real());
-        T r = int_pow_complex(a, n < 0 ? -n : n);
-        return n < 0 ? T(R(1)) / r : r;
-      }
-      if (is_zero(a)) return b.real() > 0 ? T(0) : T(std::numeric_limits<R>::quiet_NaN(), 0);
-      return std::pow(a, b);
+      return complex_pow(a, b);
     } else {
       return std::pow(a, b);
     }
-  }
-  template <class T> static T int_pow_complex(T base, int64_t n) {
-    T result(1);
-    while (n > 0) {
-      if (n & 1) result = wrap_mul(result, base);
-      base = wrap_mul(base, base);
-      n >>= 1;
-    }
-    return result;
   }
 };
 struct NegF {

@@ -93,6 +93,9 @@ Tensor gather(std::span<const Tensor> in, const ops::Params& p, const ops::Concr
   std::vector<int64_t> idx = checked_indices(in[1], s.extent);
   Tensor x = compact(in[0]);
   Tensor out = Tensor::empty(m.dtype, m.shape);
+  // An empty result copies nothing, and the extents after the axis may then multiply past
+  // int64 (a [0, INT64_MAX] operand); a result with elements bounds them all by its count.
+  if (out.numel() == 0) return out;
   int64_t isz = itemsize(m.dtype);
   size_t block = static_cast<size_t>(s.inner * isz);
   const std::byte* src = x.raw_data();
@@ -132,27 +135,33 @@ Tensor scatter(std::span<const Tensor> in, const ops::Params& p, const ops::Conc
   return out;
 }
 
-Tensor pad(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta& m) {
-  const auto& pp = std::get<ops::PadParams>(p);
-  const Tensor& x = in[0];
-  Tensor out = Tensor::zeros(m.dtype, m.shape);
-  size_t r = m.shape.size();
+std::optional<std::pair<Tensor, Tensor>> pad_placement(const Tensor& out, const Tensor& x,
+                                                       const ops::PadParams& pp) {
+  size_t r = out.shape().size();
   Dims src_start(r), src_limit(r), src_step(r, 1), dst_start(r), dst_limit(r), dst_step(r);
   for (size_t d = 0; d < r; ++d) {
     int64_t n = x.dim(static_cast<int64_t>(d)), step = pp.interior[d] + 1, lo = pp.low[d].value();
+    int64_t extent = out.dim(static_cast<int64_t>(d));
     // Operand index i lands at lo + i * step; keep those inside [0, out extent).
     int64_t first = lo >= 0 ? 0 : (-lo + step - 1) / step;
     int64_t last = n - 1;
-    int64_t over = lo + last * step - (m.shape[d] - 1);
+    int64_t over = lo + last * step - (extent - 1);
     if (over > 0) last -= (over + step - 1) / step;
-    if (first > last || n == 0) return out;
+    if (first > last || n == 0) return std::nullopt;
     src_start[d] = first;
     src_limit[d] = last + 1;
     dst_start[d] = lo + first * step;
     dst_limit[d] = lo + last * step + 1;
     dst_step[d] = step;
   }
-  copy_into(out.sliced(dst_start, dst_limit, dst_step), x.sliced(src_start, src_limit, src_step));
+  return std::pair{out.sliced(dst_start, dst_limit, dst_step),
+                   x.sliced(src_start, src_limit, src_step)};
+}
+
+Tensor pad(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta& m) {
+  Tensor out = Tensor::zeros(m.dtype, m.shape);
+  if (auto place = pad_placement(out, in[0], std::get<ops::PadParams>(p)))
+    copy_into(place->first, place->second);
   return out;
 }
 

@@ -2,6 +2,9 @@
 // (../kernel_table.cpp) maps each op code to one of these with an exhaustive switch.
 #pragma once
 
+#include <optional>
+#include <utility>
+
 #include "backend/cpu/kernel.hpp"
 
 namespace tfe::cpu::kernels {
@@ -82,5 +85,16 @@ TFE_KERNEL(extension);
 Tensor convert_to(const Tensor& t, DType to);
 // Copies src into dst (same shape and dtype; dst a writable, non-self-overlapping view).
 void copy_into(const Tensor& dst, const Tensor& src);
+
+// Views and placements the structural kernels compute, shared with the device backend so that
+// each index rule is written once.
+// The dims of a rank-`rank` operand in neither a nor b, in order: a contraction's free dims.
+Dims free_dims(int64_t rank, const Dims& a, const Dims& b);
+// The diagonal of dims a and b as one dim at a's position (b removed).
+Tensor diagonal_view(const Tensor& t, int64_t a, int64_t b);
+// Where pad puts its operand: the view of out that receives x's kept elements, and those
+// elements; nullopt when none lands inside out.
+std::optional<std::pair<Tensor, Tensor>> pad_placement(const Tensor& out, const Tensor& x,
+                                                       const ops::PadParams& pp);
 
 } // namespace tfe::cpu::kernels

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cmath>
+#include <complex>
+#include <cstdint>
 #include <limits>
 #include <type_traits>
 
@@ -41,6 +43,25 @@ template <class T> T wrap_neg(T a) {
     return wrap_sub(T(0), a);
   else
     return -a;
+}
+
+// Complex power: z^0 = 1; small integer exponents by repeated squaring (exact for small Gaussian
+// integers, as NumPy); 0^b = 0 when Re b > 0 and NaN otherwise; else the C library's cpow.
+template <class T> T complex_pow(T a, T b) {
+  using R = typename T::value_type;
+  if (b.real() == 0 && b.imag() == 0) return T(1);
+  if (b.imag() == 0 && std::abs(b.real()) <= 64 && b.real() == std::nearbyint(b.real())) {
+    auto n = static_cast<int64_t>(b.real());
+    T r(1);
+    for (int64_t k = n < 0 ? -n : n; k > 0; k >>= 1) {
+      if (k & 1) r = wrap_mul(r, a);
+      a = wrap_mul(a, a);
+    }
+    return n < 0 ? T(R(1)) / r : r;
+  }
+  if (a.real() == 0 && a.imag() == 0)
+    return b.real() > 0 ? T(0) : T(std::numeric_limits<R>::quiet_NaN(), 0);
+  return std::pow(a, b);
 }
 
 // NaN-propagating maximum/minimum; or/and on bool.

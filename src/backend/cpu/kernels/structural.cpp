@@ -13,22 +13,6 @@ namespace {
 
 using ops::OpCode;
 
-// The (a, b) diagonal of t as a view: b removed, a's stride becomes s_a + s_b.
-Tensor diagonal_view(const Tensor& t, int64_t a, int64_t b) {
-  Dims shape, strides;
-  for (int64_t d = 0; d < t.ndim(); ++d) {
-    if (d == b) continue;
-    if (d == a) {
-      shape.push_back(std::min(t.dim(a), t.dim(b)));
-      strides.push_back(t.stride(a) + t.stride(b));
-    } else {
-      shape.push_back(t.dim(d));
-      strides.push_back(t.stride(d));
-    }
-  }
-  return t.with_layout(std::move(shape), std::move(strides), t.offset());
-}
-
 template <bool Lower> Tensor triangle(const Tensor& x, int64_t k, const ops::ConcreteMeta& m) {
   Tensor out = Tensor::empty(m.dtype, m.shape);
   copy_into(out, x);
@@ -54,6 +38,22 @@ template <bool Lower> Tensor triangle(const Tensor& x, int64_t k, const ops::Con
 }
 
 } // namespace
+
+// b removed, a's stride becomes s_a + s_b.
+Tensor diagonal_view(const Tensor& t, int64_t a, int64_t b) {
+  Dims shape, strides;
+  for (int64_t d = 0; d < t.ndim(); ++d) {
+    if (d == b) continue;
+    if (d == a) {
+      shape.push_back(std::min(t.dim(a), t.dim(b)));
+      strides.push_back(t.stride(a) + t.stride(b));
+    } else {
+      shape.push_back(t.dim(d));
+      strides.push_back(t.stride(d));
+    }
+  }
+  return t.with_layout(std::move(shape), std::move(strides), t.offset());
+}
 
 void copy_into(const Tensor& dst, const Tensor& src) { strided_copy(dst, src); }
 

@@ -1,0 +1,40 @@
+// The device backend: the op table's kernels on an accelerator, written once over the plugin's
+// few primitives (elementwise, strided copy, fill, reduce, gemm, triangle). Views stay views;
+// index arithmetic is shared with the CPU kernels; only memory traffic goes to the plugin.
+#pragma once
+
+#include <span>
+
+#include "backend/backend.hpp"
+#include "core/device.hpp"
+#include "core/tensor.hpp"
+#include "ops/op_table.hpp"
+
+namespace tfe::device {
+
+// The backend table for CUDA devices (backend/backend.hpp); kernel_for gives null for an op the
+// device backend lacks.
+const backend::Backend& cuda_backend();
+
+// Runs op `code` on operands that all sit on one accelerator (the dispatcher checked): infer,
+// then the device kernel; an op without one is NotSupported naming op, dtype and device.
+Tensor execute(ops::OpCode code, std::span<const Tensor> in, const ops::Params& params);
+
+// t itself when compact, else a compact copy on t's device.
+Tensor compact(const Tensor& t);
+
+// The device that ops without operands (constants, iota) of a program create their results on
+// while a program runs on a device; the host otherwise.
+class CurrentDevice {
+public:
+  explicit CurrentDevice(Device d);
+  ~CurrentDevice();
+  CurrentDevice(const CurrentDevice&) = delete;
+  CurrentDevice& operator=(const CurrentDevice&) = delete;
+  static Device get();
+
+private:
+  Device saved_;
+};
+
+} // namespace tfe::device

@@ -1,0 +1,18 @@
+# Fails unless LIB's dynamic symbol table defines exactly one global symbol, the plugin's entry.
+execute_process(COMMAND ${READELF} --dyn-syms -W ${LIB} OUTPUT_VARIABLE syms RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "readelf --dyn-syms ${LIB} failed")
+endif()
+string(REGEX MATCHALL "[^\n]*(GLOBAL|WEAK)[^\n]*" globals "${syms}")
+set(defined "")
+foreach(line ${globals})
+  # Defined symbols have a section index; undefined ones show UND.
+  if(NOT line MATCHES " UND ")
+    string(REGEX REPLACE ".* ([^ ]+)$" "\\1" name "${line}")
+    list(APPEND defined ${name})
+  endif()
+endforeach()
+if(NOT defined STREQUAL "tfe_device_plugin_v1")
+  message(FATAL_ERROR "${LIB} exports [${defined}], expected only tfe_device_plugin_v1")
+endif()
+message(STATUS "${LIB} exports only tfe_device_plugin_v1")
