@@ -289,7 +289,7 @@ TFE_API TFE_NODISCARD tfe_status tfe_lgamma(tfe_tensor** out, const tfe_tensor* 
 TFE_API TFE_NODISCARD tfe_status tfe_digamma(tfe_tensor** out, const tfe_tensor* x);
 
 /** polygamma(n, x): the n-th derivative of digamma at x; n is rounded to the nearest integer (no
- * derivative in n) and n < 0 gives NaN.
+ * derivative in n); n < 0 or n > 10^6 gives NaN.
  * Accepts F32, F64.
  * @param[out] out new reference owned by the caller, NULL on failure.
  * @param a, b borrowed operands of one context; they broadcast left-aligned.

@@ -99,7 +99,7 @@ inline Tensor lgamma(const Tensor& x) { return detail::make(tfe_lgamma, x.get())
 inline Tensor digamma(const Tensor& x) { return detail::make(tfe_digamma, x.get()); }
 
 // polygamma(n, x): the n-th derivative of digamma at x; n is rounded to the nearest integer (no
-// derivative in n) and n < 0 gives NaN. Accepts F32, F64.
+// derivative in n); n < 0 or n > 10^6 gives NaN. Accepts F32, F64.
 inline Tensor polygamma(const Tensor& a, const Tensor& b) {
   return detail::make(tfe_polygamma, a.get(), b.get());
 }

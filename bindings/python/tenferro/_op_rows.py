@@ -95,5 +95,5 @@ ANALYTIC = [
      "The digamma function psi(x), the derivative of lgamma; NaN at the poles 0, -1, -2, ..."),
     ("polygamma", "tfe_polygamma", 2, ("float32", "float64", ), "0.2", "Positive",
      "lambda n, x: __import__('scipy.special').special.polygamma(np.round(n), x)",
-     "polygamma(n, x): the n-th derivative of digamma at x; n is rounded to the nearest integer (no derivative in n) and n < 0 gives NaN."),
+     "polygamma(n, x): the n-th derivative of digamma at x; n is rounded to the nearest integer (no derivative in n); n < 0 or n > 10^6 gives NaN."),
 ]

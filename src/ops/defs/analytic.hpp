@@ -80,7 +80,7 @@
   X(Polygamma, polygamma, 2, kRealFloat, Smooth, 0.2, Positive,                                    \
     "lambda n, x: __import__('scipy.special').special.polygamma(np.round(n), x)",                  \
     "polygamma(n, x): the n-th derivative of digamma at x; n is rounded to the nearest integer "   \
-    "(no derivative in n) and n < 0 gives NaN.")
+    "(no derivative in n); n < 0 or n > 10^6 gives NaN.")
 /* clang-format on */
 
 #endif

@@ -67,6 +67,6 @@ unary_ops! {
 binary_ops! {
     /// atan2(a, b): the angle in [-pi, pi] of the point (b, a), as C's atan2(y, x). Accepts F32, F64 (library 0.2).
     atan2 => tfe_atan2, method: yes;
-    /// polygamma(n, x): the n-th derivative of digamma at x; n is rounded to the nearest integer (no derivative in n) and n < 0 gives NaN. Accepts F32, F64 (library 0.2).
+    /// polygamma(n, x): the n-th derivative of digamma at x; n is rounded to the nearest integer (no derivative in n); n < 0 or n > 10^6 gives NaN. Accepts F32, F64 (library 0.2).
     polygamma => tfe_polygamma, method: yes;
 }

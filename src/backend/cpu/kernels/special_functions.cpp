@@ -56,7 +56,10 @@ float digamma(float x) noexcept { return static_cast<float>(digamma(static_cast<
 double polygamma(double n, double x) noexcept {
   double order = std::nearbyint(n);
   if (!std::isfinite(n) || std::isnan(x) || order < 0 || x == -kInf) return kNaN;
-  if (order > std::numeric_limits<int>::max()) return kNaN; // beyond any use, and Boost's int
+  // Beyond order 10^6 every finite value lies outside double range except in a band of x too
+  // narrow to matter, and Boost's series sizes (4 n + digits, in int) would overflow for larger
+  // orders: NaN, documented with the op.
+  if (order > 1e6) return kNaN;
   if (order == 0) return digamma(x);
   if (x == kInf) return 0;
   const bool odd = std::fmod(order, 2) == 1;
