@@ -2,12 +2,18 @@
 // gemm n = 4096 (F64, F32) and batched 10,000 x 8 x 8 against cublas{D,S}gemm(StridedBatched),
 // and a 1e8-element F32 add against the device-to-device copy bandwidth. Prints ratio lines
 // (plugin time / cuBLAS time; add bandwidth / copy bandwidth) or a skip line without a device.
+// Dense linear algebra: potrf and getrf (F64, 256 x 256 batch 64 and 2048 x 2048) against direct
+// cusolverDnDpotrf / cusolverDnDgetrf loops, syevd and gesvd (with vectors) timed alone with their
+// nominal GFLOP/s. Each call factors a fresh copy of its input: the copy is in both timings. The
+// direct cuSOLVER calls go to the library the plugin loaded (looked up with dlsym), so this
+// program itself links only the CUDA runtime and cuBLAS.
 //
 // Timing: the plugin queues work on its own stream, which is not visible here, so both sides are
 // timed the same way: CUDA events on an idle timing stream around a loop of calls that ends with
 // a host synchronisation of the stream that ran them.
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
+#include <cusolverDn.h>
 #include <dlfcn.h>
 
 #include <algorithm>
@@ -187,6 +193,184 @@ int bench_add() {
   return 0;
 }
 
+// ---- dense linear algebra ----------------------------------------------------------------------
+
+// batch [n, n] F64 matrices: random symmetric plus n on the diagonal (positive definite and well
+// conditioned), uploaded to fresh device memory.
+void* linalg_input(int64_t n, int64_t batch) {
+  std::vector<double> h(static_cast<size_t>(n * n * batch));
+  uint64_t state = 0x2545f4914f6cdd1dull;
+  auto uniform = [&] {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return static_cast<double>(state >> 11) / 9007199254740992.0 - 0.5;
+  };
+  for (int64_t b = 0; b < batch; ++b) {
+    double* m = h.data() + b * n * n;
+    for (int64_t j = 0; j < n; ++j)
+      for (int64_t i = 0; i <= j; ++i) m[i + j * n] = m[j + i * n] = uniform();
+    for (int64_t i = 0; i < n; ++i) m[i * (n + 1)] += static_cast<double>(n);
+  }
+  void* d = device_alloc(h.size() * sizeof(double));
+  if (P->copy_to_device(0, d, h.data(), h.size() * sizeof(double)) != 0) {
+    std::fprintf(stderr, "FAIL: upload: %s\n", P->last_error());
+    std::exit(1);
+  }
+  return d;
+}
+
+void entry_ok(int32_t rc, const char* what) {
+  if (rc != 0) {
+    std::fprintf(stderr, "FAIL: plugin %s: %s\n", what, P->last_error());
+    std::exit(1);
+  }
+}
+
+void solver_ok(cusolverStatus_t st, const char* what) {
+  if (st != CUSOLVER_STATUS_SUCCESS) {
+    std::fprintf(stderr, "FAIL: direct %s: status %d\n", what, static_cast<int>(st));
+    std::exit(1);
+  }
+}
+
+// The cuSOLVER entry points of the direct calls, from the libcusolver the plugin depends on.
+struct Solver {
+  decltype(&cusolverDnCreate) create = nullptr;
+  decltype(&cusolverDnDestroy) destroy = nullptr;
+  decltype(&cusolverDnSetStream) set_stream = nullptr;
+  decltype(&cusolverDnDpotrf_bufferSize) potrf_buffer = nullptr;
+  decltype(&cusolverDnDpotrf) potrf = nullptr;
+  decltype(&cusolverDnDgetrf_bufferSize) getrf_buffer = nullptr;
+  decltype(&cusolverDnDgetrf) getrf = nullptr;
+  cusolverDnHandle_t h = nullptr;
+};
+
+template <class F> bool find_symbol(void* lib, const char* name, F* out) {
+  void* p = dlsym(lib, name);
+  std::memcpy(out, &p, sizeof p); // object to function pointer, as POSIX allows
+  return p != nullptr;
+}
+
+bool load_solver(Solver* sv, cudaStream_t s) {
+  char name[32];
+  std::snprintf(name, sizeof name, "libcusolver.so.%d", CUSOLVER_VER_MAJOR);
+  void* lib = dlopen(name, RTLD_NOW | RTLD_LOCAL);
+  if (lib == nullptr) return false;
+  bool ok = find_symbol(lib, "cusolverDnCreate", &sv->create) &&
+            find_symbol(lib, "cusolverDnDestroy", &sv->destroy) &&
+            find_symbol(lib, "cusolverDnSetStream", &sv->set_stream) &&
+            find_symbol(lib, "cusolverDnDpotrf_bufferSize", &sv->potrf_buffer) &&
+            find_symbol(lib, "cusolverDnDpotrf", &sv->potrf) &&
+            find_symbol(lib, "cusolverDnDgetrf_bufferSize", &sv->getrf_buffer) &&
+            find_symbol(lib, "cusolverDnDgetrf", &sv->getrf);
+  if (!ok || sv->create(&sv->h) != CUSOLVER_STATUS_SUCCESS) return false;
+  return sv->set_stream(sv->h, s) == CUSOLVER_STATUS_SUCCESS;
+}
+
+// The device info array all zero (every factorisation succeeded).
+int infos_zero(const int32_t* info, int64_t batch, const char* what) {
+  std::vector<int32_t> h(static_cast<size_t>(batch));
+  BENCH_CHECK(P->copy_to_host(0, h.data(), info, h.size() * sizeof(int32_t)) == 0, "read info");
+  for (int32_t v : h) BENCH_CHECK(v == 0, what);
+  return 0;
+}
+
+void report_flops(const char* what, double ms, double flops) {
+  std::printf("%-34s plugin %9.4f ms  %8.1f GFLOP/s (nominal)\n", what, ms, flops / (ms * 1e6));
+}
+
+// potrf or getrf on F64 [n, n] x batch, the plugin entry against a loop of direct cuSOLVER calls.
+int bench_factor(const Solver& sv, cudaStream_t s, bool lu, int64_t n, int64_t batch, int reps) {
+  const size_t bytes = static_cast<size_t>(n * n * batch) * sizeof(double);
+  void* src = linalg_input(n, batch);
+  void* a = device_alloc(bytes);
+  auto* info = static_cast<int32_t*>(device_alloc(static_cast<size_t>(batch) * sizeof(int32_t)));
+  auto* ipiv =
+      static_cast<int32_t*>(device_alloc(static_cast<size_t>(n * batch) * sizeof(int32_t)));
+  const int ni = static_cast<int>(n);
+  int lwork = 0;
+  if (lu)
+    solver_ok(sv.getrf_buffer(sv.h, ni, ni, static_cast<double*>(a), ni, &lwork),
+              "getrf_bufferSize");
+  else
+    solver_ok(
+        sv.potrf_buffer(sv.h, CUBLAS_FILL_MODE_LOWER, ni, static_cast<double*>(a), ni, &lwork),
+        "potrf_bufferSize");
+  double* work = nullptr;
+  cudaMalloc(&work, static_cast<size_t>(std::max(lwork, 1)) * sizeof(double));
+  auto ours = [&] {
+    entry_ok(P->copy_on_device(0, a, src, bytes), "copy");
+    entry_ok(lu ? P->getrf(0, TFE_F64, n, n, batch, a, ipiv, info)
+                : P->potrf(0, TFE_F64, 0, n, batch, a, info),
+             lu ? "getrf" : "potrf");
+  };
+  auto direct = [&] {
+    cudaMemcpyAsync(a, src, bytes, cudaMemcpyDeviceToDevice, s);
+    for (int64_t b = 0; b < batch; ++b) {
+      double* m = static_cast<double*>(a) + b * n * n;
+      if (lu)
+        solver_ok(sv.getrf(sv.h, ni, ni, m, ni, work, ipiv + b * n, info + b), "getrf");
+      else
+        solver_ok(sv.potrf(sv.h, CUBLAS_FILL_MODE_LOWER, ni, m, ni, work, lwork, info + b),
+                  "potrf");
+    }
+  };
+  char what[64];
+  std::snprintf(what, sizeof what, "%s F64 %lldx%lld batch %lld", lu ? "getrf" : "potrf",
+                static_cast<long long>(n), static_cast<long long>(n),
+                static_cast<long long>(batch));
+  ours();
+  P->synchronize(0);
+  if (infos_zero(info, batch, what) != 0) return -1;
+  double t_ours = time_ms(reps, 3, ours, [] { P->synchronize(0); });
+  double t_base = time_ms(reps, 3, direct, [&] { cudaStreamSynchronize(s); });
+  report(what, t_ours, t_base, lu ? "cusolverDnDgetrf loop" : "cusolverDnDpotrf loop");
+  const double nn = static_cast<double>(n);
+  report_flops(what, t_ours, (lu ? 2.0 / 3.0 : 1.0 / 3.0) * nn * nn * nn * batch);
+  cudaFree(work);
+  P->release(0, src, bytes);
+  P->release(0, a, bytes);
+  P->release(0, info, static_cast<size_t>(batch) * sizeof(int32_t));
+  P->release(0, ipiv, static_cast<size_t>(n * batch) * sizeof(int32_t));
+  return 0;
+}
+
+// syevd (vectors) or gesvd (full vectors) on F64 [n, n] x batch, timed alone. Nominal flops as
+// LAPACK's working notes count them: 9 n^3 for a symmetric eigendecomposition with vectors,
+// 22 n^3 for a square SVD with both sets of vectors.
+int bench_spectral(bool svd, int64_t n, int64_t batch, int reps) {
+  const size_t bytes = static_cast<size_t>(n * n * batch) * sizeof(double);
+  const size_t vec = static_cast<size_t>(n * batch) * sizeof(double);
+  void* src = linalg_input(n, batch);
+  void* a = device_alloc(bytes);
+  void* w = device_alloc(vec);
+  void* u = svd ? device_alloc(bytes) : nullptr;
+  void* vh = svd ? device_alloc(bytes) : nullptr;
+  auto* info = static_cast<int32_t*>(device_alloc(static_cast<size_t>(batch) * sizeof(int32_t)));
+  auto ours = [&] {
+    entry_ok(P->copy_on_device(0, a, src, bytes), "copy");
+    entry_ok(svd ? P->gesvd(0, TFE_F64, 2, n, n, batch, a, w, u, vh, info)
+                 : P->syevd(0, TFE_F64, 0, 1, n, batch, a, w, info),
+             svd ? "gesvd" : "syevd");
+  };
+  char what[64];
+  std::snprintf(what, sizeof what, "%s F64 %lldx%lld batch %lld", svd ? "gesvd" : "syevd",
+                static_cast<long long>(n), static_cast<long long>(n),
+                static_cast<long long>(batch));
+  double t = time_ms(reps, 2, ours, [] { P->synchronize(0); });
+  if (infos_zero(info, batch, what) != 0) return -1;
+  const double nn = static_cast<double>(n);
+  report_flops(what, t, (svd ? 22.0 : 9.0) * nn * nn * nn * batch);
+  P->release(0, src, bytes);
+  P->release(0, a, bytes);
+  P->release(0, w, vec);
+  if (svd) {
+    P->release(0, u, bytes);
+    P->release(0, vh, bytes);
+  }
+  P->release(0, info, static_cast<size_t>(batch) * sizeof(int32_t));
+  return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -229,6 +413,20 @@ int main(int argc, char** argv) {
   bench_gemm<float>(h, s, TFE_F32, 8, 10000, 200, "gemm F32 batched 10000x8x8",
                     "cublasSgemmStridedBatched");
   bench_add();
+  Solver sv;
+  if (!load_solver(&sv, s)) {
+    std::fprintf(stderr, "FAIL: the plugin's cuSOLVER library: %s\n", dlerror());
+    return 1;
+  }
+  bench_factor(sv, s, false, 256, 64, 5);
+  bench_factor(sv, s, false, 2048, 1, 5);
+  bench_factor(sv, s, true, 256, 64, 5);
+  bench_factor(sv, s, true, 2048, 1, 5);
+  bench_spectral(false, 256, 64, 1);
+  bench_spectral(false, 2048, 1, 1);
+  bench_spectral(true, 256, 64, 1);
+  bench_spectral(true, 2048, 1, 1);
+  sv.destroy(sv.h);
   cublasDestroy(h);
   cudaStreamDestroy(s);
   std::printf("bench_cuda: %s\n", g_failures == 0 ? "done" : "FAILED");

@@ -3,6 +3,7 @@
 #include "backend/device/plugin.hpp"
 #include "capi/guard.hpp"
 #include "capi/handles.hpp"
+#include "runtime/ad.hpp"
 
 using namespace tfe;
 using namespace tfe::capi;
@@ -48,14 +49,17 @@ tfe_status tfe_tensor_to_device(tfe_tensor** out, const tfe_tensor* t, int32_t k
     out_slot(out);
     require(t, "t");
     Device to = device_arg(kind, ordinal);
-    if (t->value.kind() != runtime::Value::Kind::Plain || t->value.tracked())
+    const runtime::Value& v = t->value;
+    if (v.symbolic())
       fail(Status::NotSupported,
-           "t is %s; transfers are not differentiable yet, so only a plain tensor moves "
-           "(detach it first)",
-           t->value.symbolic() ? "a traced tensor"
-           : t->value.flow()   ? "a dataflow tensor"
-                               : "tracked for derivatives");
-    *out = new_tensor(t->ctx, device::to_device(t->value.tensor(), to));
+           "t is a traced tensor; a program runs on the device of the arguments it is called "
+           "with");
+    if (v.tracked() || runtime::requires_grad(v))
+      fail(Status::NotSupported,
+           "t is tracked for derivatives and transfers are not differentiable yet: move the "
+           "tensor before tfe_tensor_set_requires_grad, or detach it");
+    // A dataflow tensor is waited for; the copy is a new leaf of the same context.
+    *out = new_tensor(t->ctx, device::to_device(v.resolved(*t->ctx), to));
   });
 }
 

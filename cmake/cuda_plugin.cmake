@@ -26,8 +26,9 @@ else()
   if(CMAKE_CUDA_COMPILER)
     find_package(CUDAToolkit QUIET)
   endif()
-  if(NOT CMAKE_CUDA_COMPILER OR NOT CUDAToolkit_FOUND OR NOT TARGET CUDA::cublas)
-    tfe_cuda_unavailable("no nvcc with the CUDA toolkit and cuBLAS found")
+  if(NOT CMAKE_CUDA_COMPILER OR NOT CUDAToolkit_FOUND OR NOT TARGET CUDA::cublas
+     OR NOT TARGET CUDA::cusolver)
+    tfe_cuda_unavailable("no nvcc with the CUDA toolkit, cuBLAS and cuSOLVER found")
   else()
     set(TFE_HAVE_CUDA_PLUGIN ON)
   endif()
@@ -48,12 +49,13 @@ if(TFE_HAVE_CUDA_PLUGIN)
   add_library(tenferro_cuda SHARED ${TFE_CUDA_SOURCES})
   target_include_directories(tenferro_cuda PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src
                              ${CMAKE_CURRENT_SOURCE_DIR}/include)
-  target_link_libraries(tenferro_cuda PRIVATE CUDA::cudart_static CUDA::cublas)
+  target_link_libraries(tenferro_cuda PRIVATE CUDA::cudart_static CUDA::cublas CUDA::cusolver)
   set(TFE_CUDA_MAP ${CMAKE_CURRENT_SOURCE_DIR}/src/backend/cuda/plugin.map)
   set_target_properties(tenferro_cuda PROPERTIES CUDA_STANDARD 20 CUDA_STANDARD_REQUIRED ON
     CUDA_EXTENSIONS OFF CUDA_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON CUDA_RUNTIME_LIBRARY Static
     LINK_DEPENDS ${TFE_CUDA_MAP})
-  # cuBLAS is found in the toolkit it was built against, wherever the dynamic loader looks.
+  # cuBLAS and cuSOLVER are found in the toolkit the plugin was built against, wherever the
+  # dynamic loader looks.
   set_target_properties(tenferro_cuda PROPERTIES BUILD_RPATH "${CUDAToolkit_LIBRARY_DIR}"
                         INSTALL_RPATH "${CUDAToolkit_LIBRARY_DIR}")
   target_link_options(tenferro_cuda PRIVATE -Wl,--version-script=${TFE_CUDA_MAP} -Wl,--no-undefined)

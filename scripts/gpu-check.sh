@@ -10,7 +10,7 @@ set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${TFE_GPU_BUILD:-$root/build-gpu}
 jobs=${TFE_GPU_JOBS:-16}
-targets="tenferro tenferro_cuda test_cuda_plugin test_capi_device bench_cuda ${TFE_GPU_TARGETS:-}"
+targets="tenferro tenferro_cuda test_cuda_plugin test_cuda_linalg test_capi_device bench_cuda ${TFE_GPU_TARGETS:-}"
 start=$SECONDS
 results=()
 failed=0

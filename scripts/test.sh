@@ -19,6 +19,10 @@ set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/setup-deps.sh" || exit 1
 jobs=${TFE_JOBS:-$(nproc)}
+# The build directories differ (build, build-pip, ...), and with debug info ccache would key each
+# object by its directory: without this the pip stage recompiles the library the main build just
+# compiled with the same flags.
+export CCACHE_NOHASHDIR=1
 start=$(date +%s)
 failed=()
 passed=()
@@ -26,7 +30,9 @@ passed=()
 stage() { # name, command...
   local name=$1; shift
   echo "==== $name"
+  local t0=$SECONDS
   if "$@"; then passed+=("$name"); else failed+=("$name"); fi
+  echo "==== $name: $((SECONDS - t0)) s"
 }
 
 build=${TFE_BUILD_DIR:-$root/build}
@@ -44,7 +50,7 @@ if [[ " ${failed[*]-} " != *build* ]]; then
   stage "ctest (all suites)" ctest --test-dir "$build" --output-on-failure -j "$jobs"
   stage "installed-tree consumer" "$root/tools/test_install.sh" "$build"
   stage "Python package (pip install into a venv, examples outside the tree)" \
-    env CCACHE_NOHASHDIR=1 TFE_PIP_BUILD_TYPE=RelWithDebInfo TFE_PIP_JOBS="$jobs" \
+    env TFE_PIP_BUILD_TYPE=RelWithDebInfo TFE_PIP_JOBS="$jobs" \
     CMAKE_ARGS="-DTFE_WERROR=ON" "$root/bindings/python/test_install.sh" "$build"
   stage "ABI checks (abidiff, constants, version map, C++ header)" \
     "$root/tools/abi/run_checks.sh" "$build"
@@ -58,7 +64,7 @@ if [ "${TFE_SKIP_SANITIZERS:-0}" != 1 ]; then
   thread_sanitized() {
     cmake -S "$root" -B "$tsan" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DTFE_WERROR=ON \
       -DTFE_SANITIZE=thread -DTFE_BUILD_PYTHON=OFF -DTFE_BUILD_BENCH=OFF -DTFE_BUILD_EXAMPLES=ON \
-      -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" >/dev/null &&
+      -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" >/dev/null &&
       cmake --build "$tsan" -j "$jobs" --target tenferro_dataflow_tests async_ad_stress_example \
         test_capi_capture_threads capi_stress_threads &&
       TSAN_OPTIONS=halt_on_error=1 "$tsan/tests/dataflow/tenferro_dataflow_tests" --order lex &&

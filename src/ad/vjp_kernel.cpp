@@ -2,6 +2,7 @@
 #include "ad/vjp_kernel.hpp"
 
 #include "ad/transforms.hpp"
+#include "backend/execute.hpp"
 #include "graph/compile.hpp"
 
 namespace tfe::ad {
@@ -26,7 +27,8 @@ graph::LruCache<CompiledVjp>& cache() {
 // given_outputs: the forward node's outputs are arguments of the compiled program (after the
 // cotangents) instead of being recomputed.
 std::shared_ptr<const CompiledVjp> build(ops::OpCode op, const ops::Params& params,
-                                         std::span<const Tensor> operands, bool given_outputs) {
+                                         std::span<const Tensor> operands, bool given_outputs,
+                                         const backend::Backend& target) {
   std::vector<graph::Value> args;
   auto entry = std::make_shared<CompiledVjp>();
   entry->op = op;
@@ -52,33 +54,35 @@ std::shared_ptr<const CompiledVjp> build(ops::OpCode op, const ops::Params& para
     for (size_t k = 0; k < d.program->order.size(); ++k)
       if (d.program->order[k].get() == forward) given.push_back(static_cast<int32_t>(k));
   }
-  entry->compiled = graph::compile(*d.program, metas, given);
+  entry->compiled = graph::compile(*d.program, metas, given, target);
   return entry;
 }
 
 std::shared_ptr<const CompiledVjp> find_or_build(ops::OpCode op, const ops::Params& params,
                                                  std::span<const Tensor> operands,
-                                                 bool given_outputs) {
+                                                 bool given_outputs, Device d) {
+  // One entry per backend: a program compiled for the host runs host kernels only.
+  const backend::Backend& target = graph::backend_for(d);
   graph::CacheKey key{static_cast<uint64_t>(op), ops::hash_params(params),
-                      static_cast<uint64_t>(given_outputs)};
+                      static_cast<uint64_t>(given_outputs), reinterpret_cast<uintptr_t>(&target)};
   for (const Tensor& t : operands) {
     key.push_back(static_cast<uint64_t>(t.dtype()) << 32 | t.shape().size());
     for (int64_t e : t.shape()) key.push_back(static_cast<uint64_t>(e));
   }
   std::shared_ptr<const CompiledVjp> k = cache().find(key);
   if (!k || k->op != op || !(k->params == params)) {
-    k = build(op, params, operands, given_outputs);
+    k = build(op, params, operands, given_outputs, target);
     int64_t bytes = k->compiled ? static_cast<int64_t>(k->compiled->code.size() * 256 + 512) : 512;
     cache().insert(key, k, bytes);
   }
   return k;
 }
 
-std::vector<std::optional<Tensor>> gradients(const CompiledVjp& k, std::span<const Tensor> args,
-                                             size_t operands) {
+std::vector<std::optional<Tensor>> gradients(const CompiledVjp& k, Device d,
+                                             std::span<const Tensor> args, size_t operands) {
   std::vector<std::optional<Tensor>> out(operands);
   if (!k.compiled) return out;
-  std::vector<Tensor> results = graph::execute(*k.compiled, args, {});
+  std::vector<Tensor> results = graph::execute_on(d, *k.compiled, args, {});
   for (size_t j = 0; j < k.active.size(); ++j)
     if (!k.zero[j]) out[static_cast<size_t>(k.active[j])] = results[k.outputs + j];
   return out;
@@ -89,24 +93,26 @@ std::vector<std::optional<Tensor>> gradients(const CompiledVjp& k, std::span<con
 std::vector<std::optional<Tensor>> vjp_kernel(ops::OpCode op, const ops::Params& params,
                                               std::span<const Tensor> operands,
                                               const Tensor& ybar) {
-  std::shared_ptr<const CompiledVjp> k = find_or_build(op, params, operands, false);
   std::vector<Tensor> args(operands.begin(), operands.end());
   args.push_back(ybar);
-  return gradients(*k, args, operands.size());
+  const Device d = backend::device_of(args);
+  std::shared_ptr<const CompiledVjp> k = find_or_build(op, params, operands, false, d);
+  return gradients(*k, d, args, operands.size());
 }
 
 std::vector<std::optional<Tensor>> vjp_kernel(ops::OpCode op, const ops::Params& params,
                                               std::span<const Tensor> operands,
                                               std::span<const Tensor> outputs,
                                               std::span<const Tensor> ybars) {
-  std::shared_ptr<const CompiledVjp> k = find_or_build(op, params, operands, true);
-  if (outputs.size() != k->outputs || ybars.size() != k->outputs)
-    fail(Status::Internal, "vjp_kernel of %s: %zu outputs and %zu cotangents for %zu outputs",
-         std::string(ops::op_def(op).name).c_str(), outputs.size(), ybars.size(), k->outputs);
   std::vector<Tensor> args(operands.begin(), operands.end());
   args.insert(args.end(), ybars.begin(), ybars.end());
   args.insert(args.end(), outputs.begin(), outputs.end());
-  return gradients(*k, args, operands.size());
+  const Device d = backend::device_of(args);
+  std::shared_ptr<const CompiledVjp> k = find_or_build(op, params, operands, true, d);
+  if (outputs.size() != k->outputs || ybars.size() != k->outputs)
+    fail(Status::Internal, "vjp_kernel of %s: %zu outputs and %zu cotangents for %zu outputs",
+         std::string(ops::op_def(op).name).c_str(), outputs.size(), ybars.size(), k->outputs);
+  return gradients(*k, d, args, operands.size());
 }
 
 graph::CacheStats vjp_kernel_cache_stats() { return cache().stats(); }

@@ -15,7 +15,7 @@ Device device_of(std::span<const Tensor> in) {
       first = i;
       break;
     }
-  if (first == in.size()) return {};
+  if (first == in.size()) return in.empty() ? device::CurrentDevice::get() : Device{};
   Device d = in[first].device();
   for (size_t i = 0; i < in.size(); ++i) {
     Device e = in[i].device();
@@ -44,15 +44,8 @@ Tensor execute(ops::OpCode code, std::span<const Tensor> in, const ops::Params& 
 
 std::vector<Tensor> execute_multi(ops::OpCode code, std::span<const Tensor> in,
                                   const ops::Params& params) {
-  if (code != ops::OpCode::Extension) return {execute(code, in, params)};
-  // The linear algebra kernels exist on the host only so far: any device operand is reported as
-  // the missing kernel (op, dtype, device), before the device rule looks at the others.
-  for (const Tensor& t : in)
-    if (!t.device().is_cpu()) {
-      std::vector<Tensor> results;
-      device::cuda_backend().multi_output(std::span<const Tensor>(&t, 1), params, {}, results);
-    }
-  return cpu::execute_multi(code, in, params);
+  if (device_of(in).is_cpu()) return cpu::execute_multi(code, in, params);
+  return device::execute_multi(code, in, params);
 }
 
 } // namespace tfe::backend

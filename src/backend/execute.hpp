@@ -16,7 +16,9 @@ Tensor execute(ops::OpCode code, std::span<const Tensor> in, const ops::Params& 
 std::vector<Tensor> execute_multi(ops::OpCode code, std::span<const Tensor> in,
                                   const ops::Params& params);
 
-// The one device of the operands: the host when there are none or all are on the host; a Device
+// The one device of the operands: the current device (device::CurrentDevice: the host unless a
+// program or an eager op on device operands runs) when there are none; the host when all are on
+// the host; a Device
 // error naming both devices when two operands disagree. A host scalar (rank 0, or broadcast from
 // one element) is an argument, not data, and joins an op on any device (decision 0033): the
 // library's own constants (a mean's 1/n, a weak Python scalar) are made that way.

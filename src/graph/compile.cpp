@@ -263,6 +263,20 @@ CompiledPtr compile_cached(CompileCache& cache, const Program& p,
   return c;
 }
 
+const backend::Backend& backend_for(Device d) {
+  return d.is_cpu() ? backend::cpu() : device::cuda_backend();
+}
+
+std::vector<Tensor> execute_on(Device d, const CompiledProgram& c,
+                               std::span<const Tensor> arguments,
+                               std::span<const Tensor> captured) {
+  if (d.is_cpu()) return execute(c, arguments, captured);
+  std::vector<Tensor> placed(arguments.begin(), arguments.end());
+  for (Tensor& t : placed) t = device::to_device(t, d); // only host scalars move (device_of)
+  device::CurrentDevice on(d);
+  return execute(c, placed, captured);
+}
+
 std::vector<Tensor> run_cached(CompileCache& cache, const Program& p,
                                std::span<const ops::ConcreteMeta> metas,
                                std::span<const int32_t> given, std::span<const Tensor> arguments,
@@ -275,12 +289,8 @@ std::vector<Tensor> run_cached(CompileCache& cache, const Program& p,
     moved[i] = device::to_device(captured[i], d);
   }
   std::span<const Tensor> constants = moved.empty() ? captured : std::span<const Tensor>(moved);
-  if (d.is_cpu()) return execute(*compile_cached(cache, p, metas, given), arguments, constants);
-  std::vector<Tensor> placed(arguments.begin(), arguments.end());
-  for (Tensor& t : placed) t = device::to_device(t, d); // only host scalars move (device_of)
-  CompiledPtr c = compile_cached(cache, p, metas, given, device::cuda_backend());
-  device::CurrentDevice on(d);
-  return execute(*c, placed, constants);
+  return execute_on(d, *compile_cached(cache, p, metas, given, backend_for(d)), arguments,
+                    constants);
 }
 
 std::vector<Tensor> execute(const CompiledProgram& c, std::span<const Tensor> arguments,

@@ -78,6 +78,14 @@ CompiledPtr compile_cached(CompileCache& cache, const Program& p,
                            std::span<const int32_t> given = {},
                            const backend::Backend& target = backend::cpu());
 
+// The backend that runs ops on device d: the host backend for the CPU, else the device backend.
+const backend::Backend& backend_for(Device d);
+
+// Runs c, compiled for backend_for(d), on device d: host scalars among the arguments join it
+// (backend::device_of chose d), and ops without operands create their results there.
+std::vector<Tensor> execute_on(Device d, const CompiledProgram& c,
+                               std::span<const Tensor> arguments, std::span<const Tensor> captured);
+
 // Compiles (cached) for the device of the arguments and runs there: the host backend when they
 // are on the host, else the device backend. Captured constants belong to the program, so they go
 // with it to the arguments' device (copied per run); the arguments themselves are never moved.

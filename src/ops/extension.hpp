@@ -35,9 +35,14 @@ public:
   // The metadata of every output; throws tfe::Error naming the op and the offending values.
   // Arity is checked before it runs.
   virtual MetaList infer(std::span<const Meta> inputs, const ExtensionParams& p) const = 0;
-  // Writes every output (results[i], metadata out[i]) from validated CPU operands.
-  virtual void run_cpu(std::span<const Tensor> in, const ExtensionParams& p,
-                       std::span<const ConcreteMeta> out, std::span<Tensor> results) const = 0;
+  // Writes every output (results[i], metadata out[i]) from validated operands that all sit on
+  // one device: the host, or an accelerator when runs_on_devices() (its kernels then choose the
+  // backend by the operands' device, backend/lapack.hpp).
+  virtual void run(std::span<const Tensor> in, const ExtensionParams& p,
+                   std::span<const ConcreteMeta> out, std::span<Tensor> results) const = 0;
+  // Whether run() takes operands on an accelerator; the device backend refuses the op
+  // (NotSupported naming it, the dtype and the device) otherwise.
+  virtual bool runs_on_devices() const { return false; }
   // "{uplo=lower}": the options in words, for printers and error messages.
   virtual std::string format_options(const ExtensionParams& p) const;
 

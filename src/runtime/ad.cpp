@@ -64,11 +64,6 @@ void set_requires_grad(Value& v, bool flag) {
     return;
   }
   const DType dt = v.tensor().dtype();
-  if (!v.tensor().device().is_cpu())
-    fail(Status::NotSupported,
-         "'t' is on %s; derivatives are computed for host tensors only so far (move it with "
-         "tfe_tensor_to_device)",
-         device_name(v.tensor().device()).c_str());
   if (!is_inexact(dt))
     fail(Status::DtypeMismatch, "%s tensor cannot be a variable (float or complex only)",
          std::string(dtype_phrase(dt)).c_str());

@@ -10,8 +10,12 @@
 //   otherwise                     -> Tensor: run now; the only AD cost is these checks.
 #pragma once
 
+#include <array>
+#include <optional>
 #include <span>
 #include <vector>
+
+#include "backend/device/kernels.hpp"
 
 #include "dataflow/scheduler.hpp"
 #include "runtime/value.hpp"
@@ -29,6 +33,29 @@ constexpr Engine choose_engine(bool any_symbolic, bool dataflow_context, bool an
   return Engine::Plain;
 }
 
+// While an eager op runs, the tensors it makes without operands (a composite's identity or
+// constants) go to its operands' device (device::CurrentDevice); nothing is set for host operands.
+class OnOperandsDevice {
+public:
+  template <class... Ts> explicit OnOperandsDevice(const Ts&... operands) {
+    const std::array<const Tensor*, sizeof...(Ts)> all{&operands...};
+    for (const Tensor* t : all)
+      if (enter(*t)) return;
+  }
+  explicit OnOperandsDevice(std::span<const Value* const> operands) {
+    for (const Value* v : operands)
+      if (enter(v->tensor())) return;
+  }
+
+private:
+  bool enter(const Tensor& t) {
+    if (t.device().is_cpu()) return false;
+    scope_.emplace(t.device());
+    return true;
+  }
+  std::optional<device::CurrentDevice> scope_;
+};
+
 // Runs compute on the operands in the chosen engine's value type and hands its result (one
 // value, or a vector of them) to deliver.
 template <class F, class Deliver, class... Vs>
@@ -45,10 +72,15 @@ void run(const Context& ctx, F&& compute, Deliver&& deliver, const Vs&... args) 
   case Engine::Recorded: {
     const bool capturing = s.capture > 0;
     ad::recording::CaptureScope capture(capturing);
+    OnOperandsDevice on(args.tensor()...);
     deliver(compute(args.operand(capturing)...));
     return;
   }
-  case Engine::Plain: deliver(compute(args.tensor()...)); return;
+  case Engine::Plain: {
+    OnOperandsDevice on(args.tensor()...);
+    deliver(compute(args.tensor()...));
+    return;
+  }
   }
 }
 
@@ -80,9 +112,13 @@ void run_list(const Context* ctx, std::span<const Value* const> xs, F&& f, Deliv
   case Engine::Recorded: {
     const bool capturing = s.capture > 0;
     ad::recording::CaptureScope capture(capturing);
+    OnOperandsDevice on(xs);
     return each([&](const Value& x) { return x.operand(capturing); });
   }
-  case Engine::Plain: return each([](const Value& x) { return x.tensor(); });
+  case Engine::Plain: {
+    OnOperandsDevice on(xs);
+    return each([](const Value& x) { return x.tensor(); });
+  }
   }
 }
 

@@ -17,6 +17,26 @@
 
 using namespace tfe;
 
+// The dense linear algebra, in fake_linalg.cpp: the ABI's entries of the same names on host
+// pointers (device checked and addresses decoded here), failing by exception.
+namespace tfe::fake_linalg {
+void potrf(int32_t dtype, int32_t upper, int64_t n, int64_t batch, void* a, int32_t* info);
+void getrf(int32_t dtype, int64_t m, int64_t n, int64_t batch, void* a, int32_t* ipiv,
+           int32_t* info);
+void getrs(int32_t dtype, char trans, int64_t n, int64_t nrhs, int64_t batch, const void* lu,
+           const int32_t* ipiv, void* b);
+void trsm(int32_t dtype, int32_t left, int32_t upper, char trans, int32_t unit_diagonal, int64_t m,
+          int64_t n, int64_t batch, const void* a, void* b);
+void geqrf(int32_t dtype, int64_t m, int64_t n, int64_t batch, void* a, void* tau);
+void orgqr(int32_t dtype, int64_t m, int64_t n, int64_t k, int64_t batch, void* q, const void* tau);
+void syevd(int32_t dtype, int32_t upper, int32_t vectors, int64_t n, int64_t batch, void* a,
+           void* w, int32_t* info);
+void gesvd(int32_t dtype, int32_t mode, int64_t m, int64_t n, int64_t batch, void* a, void* s,
+           void* u, void* vh, int32_t* info);
+void geev(int32_t dtype, int32_t vectors, int64_t n, int64_t batch, void* a, void* w, void* v,
+          int32_t* info);
+} // namespace tfe::fake_linalg
+
 namespace {
 
 constexpr uintptr_t kDeviceBit = uintptr_t{1} << 63;
@@ -25,6 +45,10 @@ std::atomic<int64_t> g_live{0};
 
 void* decode(const void* p) {
   return reinterpret_cast<void*>(reinterpret_cast<uintptr_t>(p) & ~kDeviceBit);
+}
+// decode keeping the pointee type (NULL stays NULL).
+template <class T> T* host(T* p) {
+  return reinterpret_cast<T*>(reinterpret_cast<uintptr_t>(p) & ~kDeviceBit);
 }
 void* encode(void* p) {
   return reinterpret_cast<void*>(reinterpret_cast<uintptr_t>(p) | kDeviceBit);
@@ -205,6 +229,67 @@ int32_t triangle(int32_t device, int32_t lower, int64_t k, const tfe_dev_view* o
   });
 }
 
+int32_t potrf(int32_t device, int32_t dtype, int32_t upper, int64_t n, int64_t batch, void* a,
+              int32_t* info) {
+  if (int32_t s = bad_device(device)) return s;
+  return guarded([&] { fake_linalg::potrf(dtype, upper, n, batch, host(a), host(info)); });
+}
+
+int32_t getrf(int32_t device, int32_t dtype, int64_t m, int64_t n, int64_t batch, void* a,
+              int32_t* ipiv, int32_t* info) {
+  if (int32_t s = bad_device(device)) return s;
+  return guarded([&] { fake_linalg::getrf(dtype, m, n, batch, host(a), host(ipiv), host(info)); });
+}
+
+int32_t getrs(int32_t device, int32_t dtype, char trans, int64_t n, int64_t nrhs, int64_t batch,
+              const void* lu, const int32_t* ipiv, void* b) {
+  if (int32_t s = bad_device(device)) return s;
+  return guarded(
+      [&] { fake_linalg::getrs(dtype, trans, n, nrhs, batch, host(lu), host(ipiv), host(b)); });
+}
+
+int32_t trsm(int32_t device, int32_t dtype, int32_t left, int32_t upper, char trans,
+             int32_t unit_diagonal, int64_t m, int64_t n, int64_t batch, const void* a, void* b) {
+  if (int32_t s = bad_device(device)) return s;
+  return guarded([&] {
+    fake_linalg::trsm(dtype, left, upper, trans, unit_diagonal, m, n, batch, host(a), host(b));
+  });
+}
+
+int32_t geqrf(int32_t device, int32_t dtype, int64_t m, int64_t n, int64_t batch, void* a,
+              void* tau) {
+  if (int32_t s = bad_device(device)) return s;
+  return guarded([&] { fake_linalg::geqrf(dtype, m, n, batch, host(a), host(tau)); });
+}
+
+int32_t orgqr(int32_t device, int32_t dtype, int64_t m, int64_t n, int64_t k, int64_t batch,
+              void* q, const void* tau) {
+  if (int32_t s = bad_device(device)) return s;
+  return guarded([&] { fake_linalg::orgqr(dtype, m, n, k, batch, host(q), host(tau)); });
+}
+
+int32_t syevd(int32_t device, int32_t dtype, int32_t upper, int32_t vectors, int64_t n,
+              int64_t batch, void* a, void* w, int32_t* info) {
+  if (int32_t s = bad_device(device)) return s;
+  return guarded(
+      [&] { fake_linalg::syevd(dtype, upper, vectors, n, batch, host(a), host(w), host(info)); });
+}
+
+int32_t gesvd(int32_t device, int32_t dtype, int32_t mode, int64_t m, int64_t n, int64_t batch,
+              void* a, void* s, void* u, void* vh, int32_t* info) {
+  if (int32_t st = bad_device(device)) return st;
+  return guarded([&] {
+    fake_linalg::gesvd(dtype, mode, m, n, batch, host(a), host(s), host(u), host(vh), host(info));
+  });
+}
+
+int32_t geev(int32_t device, int32_t dtype, int32_t vectors, int64_t n, int64_t batch, void* a,
+             void* w, void* v, int32_t* info) {
+  if (int32_t s = bad_device(device)) return s;
+  return guarded(
+      [&] { fake_linalg::geev(dtype, vectors, n, batch, host(a), host(w), host(v), host(info)); });
+}
+
 const tfe_device_plugin kPlugin{TFE_DEVICE_PLUGIN_ABI,
                                 sizeof(tfe_device_plugin),
                                 "cuda",
@@ -222,7 +307,16 @@ const tfe_device_plugin kPlugin{TFE_DEVICE_PLUGIN_ABI,
                                 fill,
                                 reduce,
                                 gemm,
-                                triangle};
+                                triangle,
+                                potrf,
+                                getrf,
+                                getrs,
+                                trsm,
+                                geqrf,
+                                orgqr,
+                                syevd,
+                                gesvd,
+                                geev};
 
 } // namespace
 

@@ -102,7 +102,7 @@ std::vector<Tensor> execute_multi(ops::OpCode code, std::span<const Tensor> in,
 
 void run_extension(std::span<const Tensor> in, const ops::Params& params,
                    std::span<const ops::ConcreteMeta> out, std::span<Tensor> results) {
-  ops::extension_of(params).run_cpu(in, std::get<ops::ExtensionParams>(params), out, results);
+  ops::extension_of(params).run(in, std::get<ops::ExtensionParams>(params), out, results);
 }
 
 } // namespace tfe::cpu

@@ -1,4 +1,5 @@
-// The data-movement and compute entries of the plugin table: copy.cu, reduce.cu, gemm.cu.
+// The data-movement and compute entries of the plugin table: copy.cu, reduce.cu, gemm.cu,
+// linalg.cu.
 #pragma once
 
 #include <cstdint>
@@ -18,5 +19,24 @@ int32_t gemm(int32_t device, int32_t dtype, char trans_a, char trans_b, int64_t 
              int64_t k, const void* alpha, const void* a, int64_t lda, int64_t stride_a,
              const void* b, int64_t ldb, int64_t stride_b, const void* beta, void* c, int64_t ldc,
              int64_t stride_c, int64_t batch);
+
+int32_t potrf(int32_t device, int32_t dtype, int32_t upper, int64_t n, int64_t batch, void* a,
+              int32_t* info);
+int32_t getrf(int32_t device, int32_t dtype, int64_t m, int64_t n, int64_t batch, void* a,
+              int32_t* ipiv, int32_t* info);
+int32_t getrs(int32_t device, int32_t dtype, char trans, int64_t n, int64_t nrhs, int64_t batch,
+              const void* lu, const int32_t* ipiv, void* b);
+int32_t trsm(int32_t device, int32_t dtype, int32_t left, int32_t upper, char trans,
+             int32_t unit_diagonal, int64_t m, int64_t n, int64_t batch, const void* a, void* b);
+int32_t geqrf(int32_t device, int32_t dtype, int64_t m, int64_t n, int64_t batch, void* a,
+              void* tau);
+int32_t orgqr(int32_t device, int32_t dtype, int64_t m, int64_t n, int64_t k, int64_t batch,
+              void* q, const void* tau);
+int32_t syevd(int32_t device, int32_t dtype, int32_t upper, int32_t vectors, int64_t n,
+              int64_t batch, void* a, void* w, int32_t* info);
+int32_t gesvd(int32_t device, int32_t dtype, int32_t mode, int64_t m, int64_t n, int64_t batch,
+              void* a, void* s, void* u, void* vh, int32_t* info);
+int32_t geev(int32_t device, int32_t dtype, int32_t vectors, int64_t n, int64_t batch, void* a,
+             void* w, void* v, int32_t* info);
 
 } // namespace tfe::cuda

@@ -8,28 +8,13 @@
 #include "backend/cuda/types.cuh"
 
 namespace tfe::cuda {
-namespace {
 
 int32_t blas_fail(int32_t device, cublasStatus_t st, const char* what) {
   int32_t status = st == CUBLAS_STATUS_ALLOC_FAILED ? TFE_ERR_OUT_OF_MEMORY : TFE_ERR_DEVICE;
   return fail(status, "cuda:%d: %s: %s", static_cast<int>(device), what, cublasGetStatusString(st));
 }
 
-bool to_op(char t, cublasOperation_t* op) {
-  switch (t) {
-  case 'N':
-  case 'n': *op = CUBLAS_OP_N; return true;
-  case 'T':
-  case 't': *op = CUBLAS_OP_T; return true;
-  case 'C':
-  case 'c': *op = CUBLAS_OP_C; return true;
-  default: return false;
-  }
-}
-
-// The handle of the device, created on first use and bound to the device's stream; the caller
-// holds s.blas_mutex.
-int32_t handle_locked(DeviceState& s, cublasHandle_t* out) {
+int32_t blas_handle_locked(DeviceState& s, cublasHandle_t* out) {
   if (s.blas == nullptr) {
     cublasHandle_t h = nullptr;
     cublasStatus_t st = cublasCreate(&h);
@@ -45,7 +30,17 @@ int32_t handle_locked(DeviceState& s, cublasHandle_t* out) {
   return 0;
 }
 
-} // namespace
+bool to_op(char t, cublasOperation_t* op) {
+  switch (t) {
+  case 'N':
+  case 'n': *op = CUBLAS_OP_N; return true;
+  case 'T':
+  case 't': *op = CUBLAS_OP_T; return true;
+  case 'C':
+  case 'c': *op = CUBLAS_OP_C; return true;
+  default: return false;
+  }
+}
 
 int32_t gemm(int32_t device, int32_t dtype, char trans_a, char trans_b, int64_t m, int64_t n,
              int64_t k, const void* alpha, const void* a, int64_t lda, int64_t stride_a,
@@ -71,7 +66,7 @@ int32_t gemm(int32_t device, int32_t dtype, char trans_a, char trans_b, int64_t 
   if (m == 0 || n == 0 || batch == 0) return 0;
   std::lock_guard<std::mutex> lock(s->blas_mutex);
   cublasHandle_t h = nullptr;
-  TFE_CUDA_CHECK(handle_locked(*s, &h));
+  TFE_CUDA_CHECK(blas_handle_locked(*s, &h));
   cublasStatus_t st = CUBLAS_STATUS_SUCCESS;
   switch (dtype) {
   case TFE_F32:

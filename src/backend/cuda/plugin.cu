@@ -80,6 +80,15 @@ constexpr tfe_device_plugin kPlugin = {
     &reduce,
     &gemm,
     &triangle,
+    &potrf,
+    &getrf,
+    &getrs,
+    &trsm,
+    &geqrf,
+    &orgqr,
+    &syevd,
+    &gesvd,
+    &geev,
 };
 
 } // namespace

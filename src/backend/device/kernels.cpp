@@ -11,6 +11,7 @@
 #include "backend/device/plugin.hpp"
 #include "backend/execute.hpp"
 #include "core/error.hpp"
+#include "ops/extension.hpp"
 
 namespace tfe::device {
 namespace {
@@ -25,14 +26,6 @@ std::string op_text(OpCode code) { return std::string(ops::op_def(code).name); }
 [[noreturn]] void lacks(OpCode code, DType dtype, Device d) {
   fail(Status::NotSupported, "the CUDA backend has no %s kernel for %s tensors (on %s)",
        op_text(code).c_str(), std::string(dtype_name(dtype)).c_str(), device_name(d).c_str());
-}
-
-// dst (a device view) <- src (a device view of the same shape, any dtype).
-void copy_strided(const Tensor& dst, const Tensor& src) {
-  if (dst.numel() == 0) return;
-  const tfe_device_plugin& api = serving(dst.device());
-  tfe_dev_view o = view_of(dst), i = view_of(src);
-  check(api, api.copy_strided(dst.device().ordinal, &o, &i), "a strided copy on the device");
 }
 
 Tensor zeros(Device d, DType dtype, const Dims& shape) {
@@ -185,14 +178,14 @@ Tensor reshape(std::span<const Tensor> in, const ops::Params&, const ops::Concre
 
 Tensor convert(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
   Tensor out = empty(in[0].device(), m.dtype, m.shape);
-  copy_strided(out, in[0]);
+  copy_into(out, in[0]);
   return out;
 }
 
 Tensor embed_diag(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta& m) {
   const auto& dp = std::get<ops::DiagParams>(p);
   Tensor out = zeros(in[0].device(), m.dtype, m.shape);
-  copy_strided(cpu::kernels::diagonal_view(out, dp.axis_a, dp.axis_b), in[0]);
+  copy_into(cpu::kernels::diagonal_view(out, dp.axis_a, dp.axis_b), in[0]);
   return out;
 }
 
@@ -213,7 +206,7 @@ Tensor triangle(std::span<const Tensor> in, const ops::Params& p, const ops::Con
 Tensor pad(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta& m) {
   Tensor out = zeros(in[0].device(), m.dtype, m.shape);
   if (auto place = cpu::kernels::pad_placement(out, in[0], std::get<ops::PadParams>(p)))
-    copy_strided(place->first, place->second);
+    copy_into(place->first, place->second);
   return out;
 }
 
@@ -227,7 +220,7 @@ Tensor concatenate(std::span<const Tensor> in, const ops::Params& p, const ops::
     starts[static_cast<size_t>(axis)] = at;
     at += t.dim(axis);
     limits[static_cast<size_t>(axis)] = at;
-    if (t.numel() > 0) copy_strided(out.sliced(starts, limits, steps), t);
+    if (t.numel() > 0) copy_into(out.sliced(starts, limits, steps), t);
   }
   return out;
 }
@@ -260,6 +253,25 @@ template <size_t... I> constexpr auto elementwise_table(std::index_sequence<I...
 constexpr auto kElementwise =
     elementwise_table(std::make_index_sequence<static_cast<size_t>(ops::kNumOps)>{});
 
+// The linear algebra ops: those whose kernels take device operands run (backend/lapack.hpp
+// picks the device's solver); the others are NotSupported naming the op.
+void multi_output(std::span<const Tensor> in, const ops::Params& params,
+                  std::span<const ops::ConcreteMeta> out, std::span<Tensor> results) {
+  const auto& p = std::get<ops::ExtensionParams>(params);
+  if (!p.def->runs_on_devices())
+    fail(Status::NotSupported, "the CUDA backend has no %s kernel for %s tensors (on %s)",
+         std::string(p.def->name()).c_str(),
+         std::string(dtype_name(in.empty() ? DType::F64 : in[0].dtype())).c_str(),
+         device_name(in.empty() ? CurrentDevice::get() : in[0].device()).c_str());
+  p.def->run(in, p, out, results);
+}
+
+Tensor extension(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta& out) {
+  std::array<Tensor, 1> result;
+  multi_output(in, p, std::span<const ops::ConcreteMeta>(&out, 1), result);
+  return std::move(result[0]);
+}
+
 backend::Kernel kernel_for(OpCode code) {
   if (backend::Kernel k = kElementwise[static_cast<size_t>(code)]) return k;
   if (backend::Kernel k = view_kernel(code)) return k;
@@ -278,24 +290,27 @@ backend::Kernel kernel_for(OpCode code) {
   case OpCode::Concatenate: return concatenate;
   case OpCode::Iota: return uploaded<cpu::kernels::iota>;
   case OpCode::Constant: return uploaded<cpu::kernels::constant>;
-  default: return nullptr; // indexing by tensors, scans, sorting and linear algebra: not yet
+  case OpCode::Extension: return extension;
+  default: return nullptr; // indexing by tensors, scans and sorting: not yet
   }
-}
-
-void multi_output(std::span<const Tensor> in, const ops::Params&,
-                  std::span<const ops::ConcreteMeta>, std::span<Tensor>) {
-  lacks(OpCode::Extension, in.empty() ? DType::F64 : in[0].dtype(),
-        in.empty() ? CurrentDevice::get() : in[0].device());
 }
 
 } // namespace
 
-Tensor compact(const Tensor& t) {
-  if (t.is_compact()) return t;
+void copy_into(const Tensor& dst, const Tensor& src) {
+  if (dst.numel() == 0) return;
+  const tfe_device_plugin& api = serving(dst.device());
+  tfe_dev_view o = view_of(dst), i = view_of(src);
+  check(api, api.copy_strided(dst.device().ordinal, &o, &i), "a strided copy on the device");
+}
+
+Tensor copy(const Tensor& t) {
   Tensor out = empty(t.device(), t.dtype(), t.shape());
-  copy_strided(out, t);
+  copy_into(out, t);
   return out;
 }
+
+Tensor compact(const Tensor& t) { return t.is_compact() ? t : copy(t); }
 
 CurrentDevice::CurrentDevice(Device d) : saved_(t_current) { t_current = d; }
 CurrentDevice::~CurrentDevice() { t_current = saved_; }
@@ -305,6 +320,23 @@ const backend::Backend& cuda_backend() {
   static constexpr backend::Backend kCuda{"cuda", &kernel_for, &multi_output, nullptr};
   return kCuda;
 }
+
+namespace {
+
+// Host scalars (backend::is_host_scalar) among in, uploaded as their one element and broadcast
+// on d again; empty when every operand is on d already.
+std::vector<Tensor> placed_on(Device d, std::span<const Tensor> in) {
+  std::vector<Tensor> placed;
+  for (size_t i = 0; i < in.size(); ++i) {
+    if (in[i].device() == d) continue;
+    if (placed.empty()) placed.assign(in.begin(), in.end());
+    Tensor one = to_device(in[i].with_layout({}, {}, in[i].offset()), d);
+    placed[i] = one.with_layout(in[i].shape(), Dims(in[i].shape().size(), 0), one.offset());
+  }
+  return placed;
+}
+
+} // namespace
 
 Tensor execute(OpCode code, std::span<const Tensor> in, const ops::Params& params) {
   std::array<ops::Meta, 4> small;
@@ -322,16 +354,23 @@ Tensor execute(OpCode code, std::span<const Tensor> in, const ops::Params& param
   backend::Kernel k = kernel_for(code);
   if (!k) lacks(code, in.empty() ? out.dtype : in[0].dtype(), d);
   CurrentDevice on(d);
-  // Host scalars (backend::is_host_scalar) are uploaded as their one element, then broadcast
-  // on the device again.
-  std::vector<Tensor> placed;
-  for (size_t i = 0; i < in.size(); ++i) {
-    if (in[i].device() == d) continue;
-    if (placed.empty()) placed.assign(in.begin(), in.end());
-    Tensor one = to_device(in[i].with_layout({}, {}, in[i].offset()), d);
-    placed[i] = one.with_layout(in[i].shape(), Dims(in[i].shape().size(), 0), one.offset());
-  }
+  std::vector<Tensor> placed = placed_on(d, in);
   return k(placed.empty() ? in : std::span<const Tensor>(placed), params, out);
+}
+
+std::vector<Tensor> execute_multi(OpCode code, std::span<const Tensor> in,
+                                  const ops::Params& params) {
+  if (code != OpCode::Extension) return {execute(code, in, params)};
+  std::vector<ops::Meta> metas;
+  for (const Tensor& t : in) metas.push_back({t.dtype(), t.shape()});
+  std::vector<ops::ConcreteMeta> out;
+  for (const ops::Meta& m : ops::infer_metas(code, metas, params)) out.push_back(ops::concrete(m));
+  Device d = backend::device_of(in);
+  CurrentDevice on(d);
+  std::vector<Tensor> placed = placed_on(d, in);
+  std::vector<Tensor> results(out.size());
+  multi_output(placed.empty() ? in : std::span<const Tensor>(placed), params, out, results);
+  return results;
 }
 
 } // namespace tfe::device

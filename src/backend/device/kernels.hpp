@@ -4,6 +4,7 @@
 #pragma once
 
 #include <span>
+#include <vector>
 
 #include "backend/backend.hpp"
 #include "core/device.hpp"
@@ -19,9 +20,16 @@ const backend::Backend& cuda_backend();
 // Runs op `code` on operands that all sit on one accelerator (the dispatcher checked): infer,
 // then the device kernel; an op without one is NotSupported naming op, dtype and device.
 Tensor execute(ops::OpCode code, std::span<const Tensor> in, const ops::Params& params);
+// The same for an op with several outputs (the linear algebra extension ops).
+std::vector<Tensor> execute_multi(ops::OpCode code, std::span<const Tensor> in,
+                                  const ops::Params& params);
 
 // t itself when compact, else a compact copy on t's device.
 Tensor compact(const Tensor& t);
+// A fresh compact copy of t on t's device (scratch that a solver may overwrite).
+Tensor copy(const Tensor& t);
+// dst (a view on a device) <- src (a view of the same shape on that device, any dtype).
+void copy_into(const Tensor& dst, const Tensor& src);
 
 // The device that ops without operands (constants, iota) of a program create their results on
 // while a program runs on a device; the host otherwise.

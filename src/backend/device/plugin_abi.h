@@ -28,7 +28,7 @@
 extern "C" {
 #endif
 
-#define TFE_DEVICE_PLUGIN_ABI 1
+#define TFE_DEVICE_PLUGIN_ABI 2
 #define TFE_PLUGIN_MAX_RANK 16
 /* The one symbol a plugin exports. */
 #define TFE_DEVICE_PLUGIN_ENTRY "tfe_device_plugin_v1"
@@ -108,6 +108,71 @@ typedef struct tfe_device_plugin {
    * (i = dim 0, j = dim 1) of views of equal shape: tril (lower) and triu. */
   int32_t (*triangle)(int32_t device, int32_t lower, int64_t k, const tfe_dev_view* out,
                       const tfe_dev_view* in);
+
+  /* ---- Dense linear algebra (LAPACK's routines; cuSOLVER on CUDA) ----
+   * Every matrix argument is a compact column-major batch in device memory: matrix b of a
+   * [rows, cols] batch starts b * rows * cols elements after the pointer, and a vector argument
+   * of length len likewise b * len elements after it. dtype is F32, F64, C32 or C64; "real"
+   * arrays (singular values, Hermitian eigenvalues) are F32 for F32/C32 and F64 for F64/C64.
+   * `info` is a device array of batch int32 that receives LAPACK's info per matrix (0: success);
+   * the library reads it where its status policy needs it, so an entry never synchronizes for it.
+   * The library hands potrf, syevd, gesvd and geev only finite values (it checks first), passes
+   * extents that fit in int32, and never calls an entry with batch 0 or an empty matrix. Entries
+   * are stream-ordered like the kernels above. */
+
+  /* Cholesky in place of a [n, n]: the factor in the lower (upper = 0) or upper triangle of a;
+   * the other triangle keeps its values (the library zeroes it). info > 0: the leading minor of
+   * that order is not positive definite. */
+  int32_t (*potrf)(int32_t device, int32_t dtype, int32_t upper, int64_t n, int64_t batch, void* a,
+                   int32_t* info);
+
+  /* LU with partial pivoting in place of a [m, n]: L (unit diagonal, below the diagonal) and U
+   * packed; ipiv [min(m, n)] int32, LAPACK's 1-based row interchanges; info > 0: U[info-1, info-1]
+   * is exactly zero (a result, not a failure). */
+  int32_t (*getrf)(int32_t device, int32_t dtype, int64_t m, int64_t n, int64_t batch, void* a,
+                   int32_t* ipiv, int32_t* info);
+
+  /* b [n, nrhs] <- op(A)^-1 b in place from getrf's lu [n, n] and ipiv [n] (every pivot in
+   * [1, n]: the library checks user pivots first); trans 'N', 'T' or 'C'. */
+  int32_t (*getrs)(int32_t device, int32_t dtype, char trans, int64_t n, int64_t nrhs,
+                   int64_t batch, const void* lu, const int32_t* ipiv, void* b);
+
+  /* Triangular solve in place (BLAS trsm, alpha = 1): b [m, n] <- op(A)^-1 b (left = 1) or
+   * b op(A)^-1 (left = 0) with A [k, k], k = m (left) or n (right), upper or lower (only that
+   * triangle is read), unit_diagonal: the diagonal is taken as 1 and not read; trans 'N', 'T' or
+   * 'C'. A zero on the diagonal is not an error (inf/nan in b). */
+  int32_t (*trsm)(int32_t device, int32_t dtype, int32_t left, int32_t upper, char trans,
+                  int32_t unit_diagonal, int64_t m, int64_t n, int64_t batch, const void* a,
+                  void* b);
+
+  /* Householder QR in place of a [m, n] (geqrf): R on and above the diagonal, the reflectors
+   * below it, their scalars in tau [min(m, n)]. */
+  int32_t (*geqrf)(int32_t device, int32_t dtype, int64_t m, int64_t n, int64_t batch, void* a,
+                   void* tau);
+  /* Q [m, n] in place (orgqr/ungqr; m >= n >= k >= 1) from the first k reflectors held below the
+   * diagonal of q's first k columns and their scalars tau [k] (columns k.. of q may hold
+   * anything: they are reset as LAPACK does). */
+  int32_t (*orgqr)(int32_t device, int32_t dtype, int64_t m, int64_t n, int64_t k, int64_t batch,
+                   void* q, const void* tau);
+
+  /* Hermitian eigendecomposition of a [n, n] reading its lower (upper = 0) or upper triangle:
+   * w [n] real, ascending; with vectors, a is overwritten by the unitary V whose columns are the
+   * eigenvectors, else a's contents are unspecified afterwards. info > 0: no convergence. */
+  int32_t (*syevd)(int32_t device, int32_t dtype, int32_t upper, int32_t vectors, int64_t n,
+                   int64_t batch, void* a, void* w, int32_t* info);
+
+  /* Singular value decomposition of a [m, n], any shape (a is destroyed): s [k] real, descending
+   * (k = min(m, n)). mode 0: values only (u and vh are NULL); 1: reduced, u [m, k] and vh [k, n];
+   * 2: full, u [m, m] and vh [n, n]. info > 0: no convergence. */
+  int32_t (*gesvd)(int32_t device, int32_t dtype, int32_t mode, int64_t m, int64_t n, int64_t batch,
+                   void* a, void* s, void* u, void* vh, int32_t* info);
+
+  /* General eigendecomposition of a [n, n] (a is destroyed): w [n] complex (C32 for F32/C32, C64
+   * for F64/C64) in LAPACK's order; with vectors, v [n, n] complex right eigenvectors, each
+   * column of unit 2-norm with its largest component real (LAPACK's normalisation; a real a's
+   * conjugate pairs unpacked), else v is NULL. info > 0: no convergence. */
+  int32_t (*geev)(int32_t device, int32_t dtype, int32_t vectors, int64_t n, int64_t batch, void* a,
+                  void* w, void* v, int32_t* info);
 } tfe_device_plugin;
 
 typedef const tfe_device_plugin* (*tfe_device_plugin_entry)(void);

@@ -93,8 +93,8 @@ public:
     return {{in[0].dtype, require_same_shape(in[0], in[1], "a and its factors")}};
   }
 
-  void run_cpu(std::span<const Tensor> in, const ops::ExtensionParams&,
-               std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
+  void run(std::span<const Tensor> in, const ops::ExtensionParams&,
+           std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
     const Tensor &a = in[0], &lu = in[1], &pivots = in[2];
     Tensor zero_pivots = tfe::eager::sum( // I64
         compare(diagonal_of(lu), scalar_of<Tensor>(a.dtype(), 0.0), ops::CompareDir::Eq),

@@ -1,7 +1,7 @@
 // Cholesky: A = L L^H (lower) or A = U^H U (upper), reading one triangle of a Hermitian A.
 #include "linalg/ir.hpp"
 #include "linalg/ops.hpp"
-#include "backend/cpu/lapack/lapack.hpp"
+#include "backend/lapack.hpp"
 
 namespace tfe::linalg {
 namespace {
@@ -16,9 +16,11 @@ public:
     return {in[0]};
   }
 
-  void run_cpu(std::span<const Tensor> in, const ops::ExtensionParams& p,
-               std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
-    out[0] = cpu::lapack::cholesky(in[0], option(p, 0) != 0);
+  bool runs_on_devices() const override { return true; }
+
+  void run(std::span<const Tensor> in, const ops::ExtensionParams& p,
+           std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
+    out[0] = backend::lapack::cholesky(in[0], option(p, 0) != 0);
   }
 
   std::string format_options(const ops::ExtensionParams& p) const override {

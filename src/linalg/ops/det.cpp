@@ -41,8 +41,8 @@ public:
   ops::MetaList infer(std::span<const ops::Meta> in, const ops::ExtensionParams&) const override {
     return {{in[0].dtype, check(in)}};
   }
-  void run_cpu(std::span<const Tensor> in, const ops::ExtensionParams&,
-               std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
+  void run(std::span<const Tensor> in, const ops::ExtensionParams&,
+           std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
     out[0] = api::detail::det_from_lu(in[1], in[2]);
   }
   // d det = tr(adj(A) dA): exact at singular matrices too (the adjugate, adjugate.cpp).
@@ -61,8 +61,8 @@ public:
     Shape b = check(in);
     return {{in[0].dtype, b}, {real_dtype(in[0].dtype), b}};
   }
-  void run_cpu(std::span<const Tensor> in, const ops::ExtensionParams&,
-               std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
+  void run(std::span<const Tensor> in, const ops::ExtensionParams&,
+           std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
     std::vector<Tensor> r = api::detail::slogdet_from_lu(in[1], in[2]);
     out[0] = std::move(r[0]);
     out[1] = std::move(r[1]);

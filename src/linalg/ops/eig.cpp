@@ -2,7 +2,7 @@
 // eigenvector of unit 2-norm, in LAPACK's order.
 #include "linalg/ir.hpp"
 #include "linalg/ops.hpp"
-#include "backend/cpu/lapack/lapack.hpp"
+#include "backend/lapack.hpp"
 
 namespace tfe::linalg {
 namespace {
@@ -18,9 +18,11 @@ public:
     return {{c, vector_shape(n, in[0].shape)}, {c, in[0].shape}};
   }
 
-  void run_cpu(std::span<const Tensor> in, const ops::ExtensionParams&,
-               std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
-    cpu::lapack::Eig r = cpu::lapack::eig(in[0], true);
+  bool runs_on_devices() const override { return true; }
+
+  void run(std::span<const Tensor> in, const ops::ExtensionParams&,
+           std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
+    backend::lapack::Eig r = backend::lapack::eig(in[0], true);
     out[0] = std::move(r.w);
     out[1] = std::move(r.v);
   }

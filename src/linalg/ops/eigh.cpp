@@ -1,7 +1,7 @@
 // Eigh: A = V diag(w) V^H for Hermitian A (one triangle read); w real and ascending.
 #include "linalg/ir.hpp"
 #include "linalg/ops.hpp"
-#include "backend/cpu/lapack/lapack.hpp"
+#include "backend/lapack.hpp"
 
 namespace tfe::linalg {
 namespace {
@@ -16,9 +16,11 @@ public:
     return {{real_dtype(in[0].dtype), vector_shape(n, in[0].shape)}, in[0]};
   }
 
-  void run_cpu(std::span<const Tensor> in, const ops::ExtensionParams& p,
-               std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
-    cpu::lapack::Eigh r = cpu::lapack::eigh(in[0], option(p, 0) != 0, true);
+  bool runs_on_devices() const override { return true; }
+
+  void run(std::span<const Tensor> in, const ops::ExtensionParams& p,
+           std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
+    backend::lapack::Eigh r = backend::lapack::eigh(in[0], option(p, 0) != 0, true);
     out[0] = std::move(r.w);
     out[1] = std::move(r.v);
   }

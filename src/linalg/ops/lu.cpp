@@ -3,7 +3,7 @@
 // factors, linear in b).
 #include "linalg/ir.hpp"
 #include "linalg/ops.hpp"
-#include "backend/cpu/lapack/lapack.hpp"
+#include "backend/lapack.hpp"
 
 namespace tfe::linalg {
 namespace {
@@ -35,9 +35,11 @@ public:
     return {in[0], pivots_meta(min_extent(s[0], s[1]), s), {DType::I32, batch_shape(s)}};
   }
 
-  void run_cpu(std::span<const Tensor> in, const ops::ExtensionParams&,
-               std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
-    cpu::lapack::LuFactor r = cpu::lapack::lu_factor(in[0]);
+  bool runs_on_devices() const override { return true; }
+
+  void run(std::span<const Tensor> in, const ops::ExtensionParams&,
+           std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
+    backend::lapack::LuFactor r = backend::lapack::lu_factor(in[0]);
     out[0] = std::move(r.lu);
     out[1] = std::move(r.pivots);
     out[2] = std::move(r.info);
@@ -104,9 +106,11 @@ public:
     return {in[1], in[0], pivots_meta(n, in[0].shape)};
   }
 
-  void run_cpu(std::span<const Tensor> in, const ops::ExtensionParams&,
-               std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
-    cpu::lapack::LuFactorSolve r = cpu::lapack::lu_factor_solve(in[0], in[1]);
+  bool runs_on_devices() const override { return true; }
+
+  void run(std::span<const Tensor> in, const ops::ExtensionParams&,
+           std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
+    backend::lapack::LuFactorSolve r = backend::lapack::lu_factor_solve(in[0], in[1]);
     out[0] = std::move(r.x);
     out[1] = std::move(r.lu);
     out[2] = std::move(r.pivots);
@@ -135,9 +139,11 @@ public:
     return {in[2]};
   }
 
-  void run_cpu(std::span<const Tensor> in, const ops::ExtensionParams& p,
-               std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
-    out[0] = cpu::lapack::lu_solve(in[0], in[1], in[2], trans(p));
+  bool runs_on_devices() const override { return true; }
+
+  void run(std::span<const Tensor> in, const ops::ExtensionParams& p,
+           std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
+    out[0] = backend::lapack::lu_solve(in[0], in[1], in[2], trans(p));
   }
 
   std::string format_options(const ops::ExtensionParams& p) const override {

@@ -103,8 +103,8 @@ public:
     require_square(in[0], "a");
     return {in[0]};
   }
-  void run_cpu(std::span<const Tensor> in, const ops::ExtensionParams&,
-               std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
+  void run(std::span<const Tensor> in, const ops::ExtensionParams&,
+           std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
     out[0] = tfe::eager::contiguous(expm(in[0]));
   }
   void jvp(const ad::MultiJvpArgs& a, std::span<Tangent> out) const override {
@@ -122,8 +122,8 @@ public:
     require_same_dtype(in[0], in[1], "a and e");
     return {{in[0].dtype, require_same_shape(in[0], in[1], "a and e")}};
   }
-  void run_cpu(std::span<const Tensor> in, const ops::ExtensionParams&,
-               std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
+  void run(std::span<const Tensor> in, const ops::ExtensionParams&,
+           std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
     Tensor z = zeros_like_matrix(in[0]);
     out[0] = tfe::eager::contiguous(
         top_right(expm(tfe::eager::contiguous(block(in[0], in[1], z, in[0]))), in[0].dim(0)));

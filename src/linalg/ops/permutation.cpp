@@ -21,8 +21,8 @@ public:
     return {{DType::I32, out}};
   }
 
-  void run_cpu(std::span<const Tensor> in, const ops::ExtensionParams& p,
-               std::span<const ops::ConcreteMeta> out_meta, std::span<Tensor> out) const override {
+  void run(std::span<const Tensor> in, const ops::ExtensionParams& p,
+           std::span<const ops::ConcreteMeta> out_meta, std::span<Tensor> out) const override {
     const Tensor& piv = in[0];
     int64_t m = option(p, 0), k = piv.dim(0);
     Tensor perm = Tensor::empty(DType::I32, out_meta[0].shape);

@@ -51,8 +51,8 @@ public:
   }
 
   // eps < 0: the default cut-off max(M, N) * eps of the dtype, from the concrete shape.
-  void run_cpu(std::span<const Tensor> in, const ops::ExtensionParams& p,
-               std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
+  void run(std::span<const Tensor> in, const ops::ExtensionParams& p,
+           std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
     const Tensor& a = in[0];
     double rtol = p.eps >= 0
                       ? p.eps

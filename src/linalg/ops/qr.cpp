@@ -2,7 +2,7 @@
 // triangular. Never fails on rank deficiency.
 #include "linalg/ir.hpp"
 #include "linalg/ops.hpp"
-#include "backend/cpu/lapack/lapack.hpp"
+#include "backend/lapack.hpp"
 
 namespace tfe::linalg {
 namespace {
@@ -38,9 +38,11 @@ public:
     return {{in[0].dtype, matrix_shape(m, k, s)}, {in[0].dtype, matrix_shape(k, n, s)}};
   }
 
-  void run_cpu(std::span<const Tensor> in, const ops::ExtensionParams& p,
-               std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
-    cpu::lapack::Qr r = cpu::lapack::qr(in[0], option(p, 0) != 0);
+  bool runs_on_devices() const override { return true; }
+
+  void run(std::span<const Tensor> in, const ops::ExtensionParams& p,
+           std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
+    backend::lapack::Qr r = backend::lapack::qr(in[0], option(p, 0) != 0);
     out[0] = std::move(r.q);
     out[1] = std::move(r.r);
   }

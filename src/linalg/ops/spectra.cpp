@@ -3,7 +3,7 @@
 // the (primal) input, which only a differentiated program computes.
 #include "linalg/ir.hpp"
 #include "linalg/ops.hpp"
-#include "backend/cpu/lapack/lapack.hpp"
+#include "backend/lapack.hpp"
 
 namespace tfe::linalg {
 namespace {
@@ -23,9 +23,11 @@ public:
     const Shape& s = in[0].shape;
     return {{real_dtype(in[0].dtype), vector_shape(min_extent(s[0], s[1]), s)}};
   }
-  void run_cpu(std::span<const Tensor> in, const ops::ExtensionParams&,
-               std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
-    out[0] = cpu::lapack::svd(in[0], cpu::lapack::SvdMode::ValuesOnly).s;
+  bool runs_on_devices() const override { return true; }
+
+  void run(std::span<const Tensor> in, const ops::ExtensionParams&,
+           std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
+    out[0] = backend::lapack::svd(in[0], SvdMode::ValuesOnly).s;
   }
   // dS = Re diag(U^H dA V) with the vectors of the reduced SVD.
   void jvp(const ad::MultiJvpArgs& a, std::span<Tangent> out) const override {
@@ -44,9 +46,11 @@ public:
     Extent n = require_square(in[0], "a");
     return {{real_dtype(in[0].dtype), vector_shape(n, in[0].shape)}};
   }
-  void run_cpu(std::span<const Tensor> in, const ops::ExtensionParams& p,
-               std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
-    out[0] = cpu::lapack::eigh(in[0], option(p, 0) != 0, false).w;
+  bool runs_on_devices() const override { return true; }
+
+  void run(std::span<const Tensor> in, const ops::ExtensionParams& p,
+           std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
+    out[0] = backend::lapack::eigh(in[0], option(p, 0) != 0, false).w;
   }
   std::string format_options(const ops::ExtensionParams& p) const override {
     return option(p, 0) ? "{upper}" : "{lower}";
@@ -66,9 +70,11 @@ public:
     Extent n = require_square(in[0], "a");
     return {{complex_dtype(in[0].dtype), vector_shape(n, in[0].shape)}};
   }
-  void run_cpu(std::span<const Tensor> in, const ops::ExtensionParams&,
-               std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
-    out[0] = cpu::lapack::eig(in[0], false).w;
+  bool runs_on_devices() const override { return true; }
+
+  void run(std::span<const Tensor> in, const ops::ExtensionParams&,
+           std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
+    out[0] = backend::lapack::eig(in[0], false).w;
   }
   // dw = diag(V^-1 dA V).
   void jvp(const ad::MultiJvpArgs& a, std::span<Tangent> out) const override {

@@ -3,7 +3,7 @@
 #include "linalg/ir.hpp"
 #include "linalg/ops.hpp"
 #include "linalg/truncation.hpp"
-#include "backend/cpu/lapack/lapack.hpp"
+#include "backend/lapack.hpp"
 
 namespace tfe::linalg {
 namespace {
@@ -24,11 +24,12 @@ public:
             {d, matrix_shape(full ? n : k, n, s)}};
   }
 
-  void run_cpu(std::span<const Tensor> in, const ops::ExtensionParams& p,
-               std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
+  bool runs_on_devices() const override { return true; }
+
+  void run(std::span<const Tensor> in, const ops::ExtensionParams& p,
+           std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
     bool full = option(p, 0) == static_cast<int64_t>(SvdMode::Full);
-    cpu::lapack::Svd r =
-        cpu::lapack::svd(in[0], full ? cpu::lapack::SvdMode::Full : cpu::lapack::SvdMode::Reduced);
+    backend::lapack::Svd r = backend::lapack::svd(in[0], full ? SvdMode::Full : SvdMode::Reduced);
     out[0] = std::move(r.u);
     out[1] = std::move(r.s);
     out[2] = std::move(r.vh);

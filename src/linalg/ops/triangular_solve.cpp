@@ -2,7 +2,7 @@
 // its transpose solves the adjoint system with the same A.
 #include "linalg/ir.hpp"
 #include "linalg/ops.hpp"
-#include "backend/cpu/lapack/lapack.hpp"
+#include "backend/lapack.hpp"
 
 namespace tfe::linalg {
 namespace {
@@ -23,10 +23,13 @@ public:
     return {in[1]};
   }
 
-  void run_cpu(std::span<const Tensor> in, const ops::ExtensionParams& p,
-               std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
+  bool runs_on_devices() const override { return true; }
+
+  void run(std::span<const Tensor> in, const ops::ExtensionParams& p,
+           std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
     TriangularOptions o = triangular_options(p);
-    out[0] = cpu::lapack::triangular_solve(in[0], in[1], o.upper, o.left, o.unit_diagonal, o.trans);
+    out[0] =
+        backend::lapack::triangular_solve(in[0], in[1], o.upper, o.left, o.unit_diagonal, o.trans);
   }
 
   std::string format_options(const ops::ExtensionParams& p) const override {

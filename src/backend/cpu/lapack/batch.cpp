@@ -47,6 +47,52 @@ void fail_illegal(const char* fn, const char* routine, lint info, int64_t batch)
        static_cast<int>(-info), static_cast<long long>(batch));
 }
 
+void require_solve_operands(const Tensor& a, const Tensor& b) {
+  constexpr const char* kFn = "solve";
+  require_float_matrix(kFn, a, "a");
+  require_square(kFn, a, "a");
+  require_float_matrix(kFn, b, "b");
+  require_same_dtype(kFn, a, b);
+  if (b.dim(0) != a.dim(0))
+    fail(Status::ShapeMismatch, "b must have %lld rows like a, got shape %s",
+         static_cast<long long>(a.dim(0)), format_dims(b.shape()).c_str());
+  require_same_batch(kFn, a, b);
+}
+
+void require_lu_solve_operands(const Tensor& lu, const Tensor& pivots, const Tensor& b) {
+  constexpr const char* kFn = "lu_solve";
+  require_float_matrix(kFn, lu, "lu");
+  require_square(kFn, lu, "lu");
+  require_float_matrix(kFn, b, "b");
+  require_same_dtype(kFn, lu, b);
+  if (!pivots.defined() || pivots.dtype() != DType::I32)
+    fail(Status::DtypeMismatch, "pivots must be I32, got %s",
+         pivots.defined() ? std::string(dtype_name(pivots.dtype())).c_str() : "undefined");
+  const Dims expected = vector_shape(lu.dim(0), lu);
+  if (pivots.shape() != expected)
+    fail(Status::ShapeMismatch, "pivots must have shape %s for lu %s, got %s",
+         format_dims(expected).c_str(), format_dims(lu.shape()).c_str(),
+         format_dims(pivots.shape()).c_str());
+  if (b.dim(0) != lu.dim(0))
+    fail(Status::ShapeMismatch, "b must have %lld rows like lu, got shape %s",
+         static_cast<long long>(lu.dim(0)), format_dims(b.shape()).c_str());
+  require_same_batch(kFn, lu, b);
+}
+
+void require_triangular_solve_operands(const Tensor& a, const Tensor& b, bool left) {
+  constexpr const char* kFn = "triangular_solve";
+  require_float_matrix(kFn, a, "a");
+  require_square(kFn, a, "a");
+  require_float_matrix(kFn, b, "b");
+  require_same_dtype(kFn, a, b);
+  const int64_t shared = left ? b.dim(0) : b.dim(1);
+  if (shared != a.dim(0))
+    fail(Status::ShapeMismatch, "b must have %lld %s like a (%s side), got %s",
+         static_cast<long long>(a.dim(0)), left ? "rows" : "cols", left ? "left" : "right",
+         format_dims(b.shape()).c_str());
+  require_same_batch(kFn, a, b);
+}
+
 int64_t batch_count(const Tensor& t) {
   return checked_numel(std::span<const int64_t>(t.shape()).subspan(2));
 }

@@ -27,6 +27,10 @@ void require_square(const char* fn, const Tensor& t, const char* name);
 void require_same_dtype(const char* fn, const Tensor& a, const Tensor& b);
 // Dims 2.. equal (the caller broadcasts).
 void require_same_batch(const char* fn, const Tensor& a, const Tensor& b);
+// The operand checks of the solves, shared by the host and device backends (one message each).
+void require_solve_operands(const Tensor& a, const Tensor& b);
+void require_lu_solve_operands(const Tensor& lu, const Tensor& pivots, const Tensor& b);
+void require_triangular_solve_operands(const Tensor& a, const Tensor& b, bool left);
 // LAPACK's info < 0 (an argument rejected): unreachable after validation, so a library bug.
 [[noreturn]] void fail_illegal(const char* fn, const char* routine, lint info, int64_t batch);
 

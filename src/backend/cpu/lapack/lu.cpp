@@ -182,38 +182,14 @@ LuFactor lu_factor(const Tensor& a) {
 }
 
 LuFactorSolve lu_factor_solve(const Tensor& a, const Tensor& b) {
-  constexpr const char* kFn = "solve";
-  require_float_matrix(kFn, a, "a");
-  require_square(kFn, a, "a");
-  require_float_matrix(kFn, b, "b");
-  require_same_dtype(kFn, a, b);
-  if (b.dim(0) != a.dim(0))
-    fail(Status::ShapeMismatch, "b must have %lld rows like a, got shape %s",
-         static_cast<long long>(a.dim(0)), format_dims(b.shape()).c_str());
-  require_same_batch(kFn, a, b);
+  require_solve_operands(a, b);
   return visit_float(a.dtype(), [&](auto tag) {
     return lu_factor_solve_typed<typename decltype(tag)::type>(a, b);
   });
 }
 
 Tensor lu_solve(const Tensor& lu, const Tensor& pivots, const Tensor& b, Trans trans) {
-  constexpr const char* kFn = "lu_solve";
-  require_float_matrix(kFn, lu, "lu");
-  require_square(kFn, lu, "lu");
-  require_float_matrix(kFn, b, "b");
-  require_same_dtype(kFn, lu, b);
-  if (!pivots.defined() || pivots.dtype() != DType::I32)
-    fail(Status::DtypeMismatch, "pivots must be I32, got %s",
-         pivots.defined() ? std::string(dtype_name(pivots.dtype())).c_str() : "undefined");
-  const Dims expected = vector_shape(lu.dim(0), lu);
-  if (pivots.shape() != expected)
-    fail(Status::ShapeMismatch, "pivots must have shape %s for lu %s, got %s",
-         format_dims(expected).c_str(), format_dims(lu.shape()).c_str(),
-         format_dims(pivots.shape()).c_str());
-  if (b.dim(0) != lu.dim(0))
-    fail(Status::ShapeMismatch, "b must have %lld rows like lu, got shape %s",
-         static_cast<long long>(lu.dim(0)), format_dims(b.shape()).c_str());
-  require_same_batch(kFn, lu, b);
+  require_lu_solve_operands(lu, pivots, b);
   return visit_float(lu.dtype(), [&](auto tag) {
     return lu_solve_typed<typename decltype(tag)::type>(lu, pivots, b, trans);
   });

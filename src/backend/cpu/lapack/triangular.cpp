@@ -46,16 +46,7 @@ Tensor triangular_solve_typed(const Tensor& a, const Tensor& b, bool upper, bool
 
 Tensor triangular_solve(const Tensor& a, const Tensor& b, bool upper, bool left, bool unit_diagonal,
                         Trans trans) {
-  require_float_matrix(kFn, a, "a");
-  require_square(kFn, a, "a");
-  require_float_matrix(kFn, b, "b");
-  require_same_dtype(kFn, a, b);
-  const int64_t shared = left ? b.dim(0) : b.dim(1);
-  if (shared != a.dim(0))
-    fail(Status::ShapeMismatch, "b must have %lld %s like a (%s side), got %s",
-         static_cast<long long>(a.dim(0)), left ? "rows" : "cols", left ? "left" : "right",
-         format_dims(b.shape()).c_str());
-  require_same_batch(kFn, a, b);
+  require_triangular_solve_operands(a, b, left);
   return visit_float(a.dtype(), [&](auto tag) {
     return triangular_solve_typed<typename decltype(tag)::type>(a, b, upper, left, unit_diagonal,
                                                                 trans);
