@@ -330,9 +330,9 @@ static void test_missing_kernels_and_bad_requests(void** state) {
   assert_non_null(strstr(tfe_last_error_message(), "F64"));
   assert_non_null(strstr(tfe_last_error_message(), "cuda:0"));
   out = (tfe_tensor*)0x1;
-  EXPECT_STATUS(tfe_linalg_det(&out, d), TFE_ERR_NOT_SUPPORTED, "tfe_linalg_det");
+  EXPECT_STATUS(tfe_linalg_matrix_exp(&out, d), TFE_ERR_NOT_SUPPORTED, "tfe_linalg_matrix_exp");
   assert_null(out);
-  assert_non_null(strstr(tfe_last_error_message(), "det"));
+  assert_non_null(strstr(tfe_last_error_message(), "matrix_exp"));
   /* Integer device tensors are no variables, as on the host. */
   tfe_tensor* di = NULL;
   TFE_OK_OR_FAIL(tfe_cast(&di, d, TFE_I64));
@@ -661,6 +661,19 @@ static tfe_status la_cholesky_solve(tfe_tensor** o, const tfe_tensor* a, const t
   return s;
 }
 
+static tfe_status la_det(tfe_tensor** o, const tfe_tensor* a, const tfe_tensor* b) {
+  (void)b;
+  return tfe_linalg_det(o, a);
+}
+static tfe_status la_slogdet(tfe_tensor** o, const tfe_tensor* a, const tfe_tensor* b) {
+  (void)b;
+  return tfe_linalg_slogdet(&o[0], &o[1], a);
+}
+static tfe_status la_pinv(tfe_tensor** o, const tfe_tensor* a, const tfe_tensor* b) {
+  (void)b;
+  return tfe_linalg_pinv(o, a, NULL);
+}
+
 static void test_linear_algebra_on_a_device(void** state) {
   (void)state;
   const int32_t dts[] = {TFE_F32, TFE_F64, TFE_C32, TFE_C64};
@@ -683,10 +696,13 @@ static void test_linear_algebra_on_a_device(void** state) {
     check_outputs(la_eig, a, NULL, 2, 0, tol);
     check_outputs(la_cholesky_solve, p, b, 1, 1, tol);
     check_outputs(la_cond2, a, NULL, 1, 1, tol);
+    check_outputs(la_det, a, NULL, 1, 1, tol);
+    check_outputs(la_slogdet, a, NULL, 2, 2, tol);
     tfe_tensor* shapes[3] = {a, t, w};
     for (int k = 0; k < 3; ++k) {
       check_outputs(la_svdvals, shapes[k], NULL, 1, 1, tol);
       check_outputs(la_norm2, shapes[k], NULL, 1, 1, tol);
+      check_outputs(la_pinv, shapes[k], NULL, 1, 1, tol);
       check_outputs(la_svd, shapes[k], NULL, 3, 1, tol);
       check_outputs(la_svd, shapes[k], shapes[k], 3, 1, tol); /* full matrices */
       check_outputs(la_qr, shapes[k], NULL, 2, 0, tol);
@@ -730,7 +746,7 @@ static void test_linear_algebra_failures_and_derivatives(void** state) {
   EXPECT_STATUS(tfe_linalg_lu_solve(&out, lu, bpd, d, NULL), TFE_ERR_INVALID_ARGUMENT,
                 "tfe_linalg_lu_solve");
   assert_non_null(strstr(tfe_last_error_message(), "outside [1, 3]"));
-  /* d(sum(solve(A, B)) + sum(eigvalsh(A A^T))) on the device equals the host's. */
+  /* d(sum(solve(A, B)) + sum(eigvalsh(A A^T)) + det(A)) on the device equals the host's. */
   const int64_t sq[2] = {4, 4}, rs[2] = {4, 2};
   tfe_tensor* a = random_matrix(TFE_F64, 2, sq, 5);
   tfe_tensor* b = random_matrix(TFE_F64, 2, rs, 6);
@@ -746,7 +762,12 @@ static void test_linear_algebra_failures_and_derivatives(void** state) {
     p = hpd(vars[k], 4);
     TFE_OK_OR_FAIL(tfe_linalg_eigvalsh(&e, p, NULL));
     TFE_OK_OR_FAIL(tfe_sum(&se, e, 0, NULL));
-    TFE_OK_OR_FAIL(tfe_add(&l, sx, se));
+    tfe_tensor *dt = NULL, *l0 = NULL;
+    TFE_OK_OR_FAIL(tfe_linalg_det(&dt, vars[k]));
+    TFE_OK_OR_FAIL(tfe_add(&l0, sx, se));
+    TFE_OK_OR_FAIL(tfe_add(&l, l0, dt));
+    tfe_tensor_release(dt);
+    tfe_tensor_release(l0);
     TFE_OK_OR_FAIL(tfe_backward(l, NULL));
     grads[k] = grad_of(vars[k]);
     grads[k + 1] = grad_of(vars[k + 1]);

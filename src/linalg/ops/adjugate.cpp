@@ -6,6 +6,7 @@
 // det(U V^H) V adj(M) U^H for every M): d adj(A)[E] = det(U V^H) V G U^H with F = U^H E V,
 // G[i,j] = -F[i,j] c2[i,j] off the diagonal and G[i,i] = sum_k c2[i,k] F[k,k], where c2[i,k] is
 // the product of the singular values other than s_i and s_k (no division anywhere).
+#include "backend/device/plugin.hpp"
 #include "linalg/ir.hpp"
 #include "linalg/ops.hpp"
 #include "linalg/surface_impl.hpp"
@@ -93,13 +94,18 @@ public:
     return {{in[0].dtype, require_same_shape(in[0], in[1], "a and its factors")}};
   }
 
+  // Eager ops and one host read of a count: it runs wherever the operands are.
+  bool runs_on_devices() const override { return true; }
+
   void run(std::span<const Tensor> in, const ops::ExtensionParams&,
            std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
     const Tensor &a = in[0], &lu = in[1], &pivots = in[2];
     Tensor zero_pivots = tfe::eager::sum( // I64
         compare(diagonal_of(lu), scalar_of<Tensor>(a.dtype(), 0.0), ops::CompareDir::Eq),
         std::span<const int64_t>{});
-    if (eager::contiguous(zero_pivots).data<int64_t>()[0] == 0) { // every matrix nonsingular
+    // One count read on the host (a copy of one element when the operands are on a device).
+    const Tensor count = eager::contiguous(device::to_device(zero_pivots, Device{}));
+    if (count.data<int64_t>()[0] == 0) { // every matrix nonsingular
       Tensor eye = identity<Tensor>(a.dtype(), {a.dim(0), a.dim(0)});
       Tensor inv = api::lu_solve(lu, pivots, eye, Trans::No);
       out[0] = bin(ops::OpCode::Mul, inv, per_matrix(det_from_lu(lu, pivots), Shape(a.shape())));

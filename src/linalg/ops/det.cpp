@@ -41,6 +41,9 @@ public:
   ops::MetaList infer(std::span<const ops::Meta> in, const ops::ExtensionParams&) const override {
     return {{in[0].dtype, check(in)}};
   }
+  // Composed of eager ops: they run wherever the operands are.
+  bool runs_on_devices() const override { return true; }
+
   void run(std::span<const Tensor> in, const ops::ExtensionParams&,
            std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
     out[0] = api::detail::det_from_lu(in[1], in[2]);
@@ -61,6 +64,9 @@ public:
     Shape b = check(in);
     return {{in[0].dtype, b}, {real_dtype(in[0].dtype), b}};
   }
+  // Composed of eager ops: they run wherever the operands are.
+  bool runs_on_devices() const override { return true; }
+
   void run(std::span<const Tensor> in, const ops::ExtensionParams&,
            std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
     std::vector<Tensor> r = api::detail::slogdet_from_lu(in[1], in[2]);

@@ -51,6 +51,9 @@ public:
   }
 
   // eps < 0: the default cut-off max(M, N) * eps of the dtype, from the concrete shape.
+  // Composed of eager ops: they run wherever the operands are.
+  bool runs_on_devices() const override { return true; }
+
   void run(std::span<const Tensor> in, const ops::ExtensionParams& p,
            std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
     const Tensor& a = in[0];
