@@ -143,8 +143,10 @@ def test_linear_algebra_on_a_device():
     np.testing.assert_allclose((q @ r).cpu().numpy(), a, atol=1e-12)
     np.testing.assert_allclose(tf.linalg.det(Ad).cpu().numpy(), np.linalg.det(a.transpose(2, 0, 1)),
                                rtol=1e-10)
-    with pytest.raises(tf.NotSupportedError, match="matrix_exp"):
-        tf.linalg.matrix_exp(Ad)
+    np.testing.assert_allclose(tf.linalg.matrix_exp(Ad).cpu().numpy(),
+                               tf.linalg.matrix_exp(A).numpy(), rtol=1e-10)
+    p, l, u = tf.linalg.lu(Ad)
+    np.testing.assert_allclose((p @ l @ u).cpu().numpy(), a, atol=1e-12)
     # the gradient of a factorisation on the device equals the host's
     xs = [tf.Tensor(spd).requires_grad_(), tf.Tensor(spd).to("cuda").requires_grad_()]
     for x in xs:

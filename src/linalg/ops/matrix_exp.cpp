@@ -6,6 +6,7 @@
 // in A, so every order is differentiable.
 #include <cmath>
 
+#include "backend/device/plugin.hpp"
 #include "linalg/ir.hpp"
 #include "linalg/ops.hpp"
 #include "linalg/surface_impl.hpp"
@@ -73,7 +74,8 @@ Tensor expm(const Tensor& a) {
   Tensor colsums = tfe::eager::sum(emit1(ops::OpCode::Abs, a, ops::NoParams{}), rows);
   Tensor norm = tfe::eager::cast(
       tfe::eager::reduce(ops::OpCode::ReduceMax, colsums, std::span<const int64_t>{}), DType::F64);
-  double norm1 = *norm.data<double>();
+  // The one host read that chooses the scaling (a one-element copy when a is on a device).
+  double norm1 = *device::to_device(norm, Device{}).data<double>();
   int s = 0;
   if (std::isfinite(norm1) && norm1 > theta13)
     s = static_cast<int>(std::ceil(std::log2(norm1 / theta13)));
@@ -103,6 +105,9 @@ public:
     require_square(in[0], "a");
     return {in[0]};
   }
+  // Eager ops and one host read of a norm: it runs wherever the operand is.
+  bool runs_on_devices() const override { return true; }
+
   void run(std::span<const Tensor> in, const ops::ExtensionParams&,
            std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
     out[0] = tfe::eager::contiguous(expm(in[0]));
@@ -122,6 +127,9 @@ public:
     require_same_dtype(in[0], in[1], "a and e");
     return {{in[0].dtype, require_same_shape(in[0], in[1], "a and e")}};
   }
+  // Eager ops and one host read of a norm: it runs wherever the operand is.
+  bool runs_on_devices() const override { return true; }
+
   void run(std::span<const Tensor> in, const ops::ExtensionParams&,
            std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
     Tensor z = zeros_like_matrix(in[0]);

@@ -1,6 +1,7 @@
 // PivotsToPermutation: LAPACK's row interchanges (1-based ipiv, applied in order) as the
 // permutation perm with (P^T A)[i] = A[perm[i]], so that A = P L U with P[r, c] = (perm[c] == r).
 // Integer in and out: never differentiated.
+#include "backend/device/plugin.hpp"
 #include "linalg/ops.hpp"
 
 namespace tfe::linalg {
@@ -21,9 +22,13 @@ public:
     return {{DType::I32, out}};
   }
 
+  // A sequence of swaps over K small integers per matrix: on a device the pivots come to the
+  // host (one small read) and the permutation goes back.
+  bool runs_on_devices() const override { return true; }
+
   void run(std::span<const Tensor> in, const ops::ExtensionParams& p,
            std::span<const ops::ConcreteMeta> out_meta, std::span<Tensor> out) const override {
-    const Tensor& piv = in[0];
+    const Tensor piv = device::to_device(in[0], Device{});
     int64_t m = option(p, 0), k = piv.dim(0);
     Tensor perm = Tensor::empty(DType::I32, out_meta[0].shape);
     int64_t batch = m == 0 ? 0 : perm.numel() / m;
@@ -49,7 +54,7 @@ public:
       }
       for (size_t d = 0; d < idx.size() && ++idx[d] == bshape[d]; ++d) idx[d] = 0;
     }
-    out[0] = std::move(perm);
+    out[0] = device::to_device(perm, in[0].device());
   }
 
   void jvp(const ad::MultiJvpArgs&, std::span<Tangent>) const override {} // integer output
