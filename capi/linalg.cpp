@@ -1,4 +1,6 @@
-// The linalg entry points (tenferro/linalg.h): thin calls into the linalg surface.
+// The linalg entry points (tenferro/linalg.h): thin calls into the linalg surface. The options
+// object is read inside the compute functions, which run under the entry point's guard: reading
+// it refuses a released object by throwing, which must become a status, not leave the C ABI.
 #include "tenferro/linalg.h"
 
 #include <algorithm>
@@ -81,38 +83,44 @@ tfe_status tfe_linalg_slogdet(tfe_tensor** out_sign, tfe_tensor** out_logabs, co
 
 tfe_status tfe_linalg_solve_triangular(tfe_tensor** out, const tfe_tensor* a, const tfe_tensor* b,
                                        const tfe_linalg_options* opts) {
-  const LinalgOptions& o = options_or_default(opts);
-  linalg::TriangularOptions t{o.upper, o.left, o.unit_diagonal, o.trans};
   return op_call(
       "tfe_linalg_solve_triangular", out,
-      [&](const auto& x, const auto& y) { return api::solve_triangular(x, y, t); }, Arg{a, "a"},
-      Arg{b, "b"});
+      [&](const auto& x, const auto& y) {
+        const LinalgOptions& o = options_or_default(opts);
+        linalg::TriangularOptions t{o.upper, o.left, o.unit_diagonal, o.trans};
+        return api::solve_triangular(x, y, t);
+      },
+      Arg{a, "a"}, Arg{b, "b"});
 }
 
 tfe_status tfe_linalg_cholesky_ex(tfe_tensor** out, const tfe_tensor* a,
                                   const tfe_linalg_options* opts) {
-  bool upper = options_or_default(opts).upper;
   return op_call(
-      "tfe_linalg_cholesky_ex", out, [&](const auto& x) { return api::cholesky(x, upper); },
-      Arg{a, "a"});
+      "tfe_linalg_cholesky_ex", out,
+      [&](const auto& x) { return api::cholesky(x, options_or_default(opts).upper); }, Arg{a, "a"});
 }
 
 tfe_status tfe_linalg_qr_ex(tfe_tensor** out_q, tfe_tensor** out_r, const tfe_tensor* a,
                             const tfe_linalg_options* opts) {
-  const LinalgOptions& o = options_or_default(opts);
   return op_call_outputs<2>(
       "tfe_linalg_qr_ex", {Out{out_q, "out_q"}, Out{out_r, "out_r"}},
-      [&](const auto& x) { return api::qr_gauged(x, o.full_matrices, o.positive_diagonal); },
+      [&](const auto& x) {
+        const LinalgOptions& o = options_or_default(opts);
+        return api::qr_gauged(x, o.full_matrices, o.positive_diagonal);
+      },
       Arg{a, "a"});
 }
 
 tfe_status tfe_linalg_svd_ex(tfe_tensor** out_u, tfe_tensor** out_s, tfe_tensor** out_vh,
                              const tfe_tensor* a, const tfe_linalg_options* opts) {
-  const LinalgOptions& o = options_or_default(opts);
-  auto mode = o.full_matrices ? linalg::SvdMode::Full : linalg::SvdMode::Reduced;
   return op_call_outputs<3>(
       "tfe_linalg_svd_ex", {Out{out_u, "out_u"}, Out{out_s, "out_s"}, Out{out_vh, "out_vh"}},
-      [&](const auto& x) { return api::svd(x, mode, o.derivative_eps); }, Arg{a, "a"});
+      [&](const auto& x) {
+        const LinalgOptions& o = options_or_default(opts);
+        auto mode = o.full_matrices ? linalg::SvdMode::Full : linalg::SvdMode::Reduced;
+        return api::svd(x, mode, o.derivative_eps);
+      },
+      Arg{a, "a"});
 }
 
 tfe_status tfe_linalg_svdvals(tfe_tensor** out, const tfe_tensor* a) {
@@ -122,26 +130,28 @@ tfe_status tfe_linalg_svdvals(tfe_tensor** out, const tfe_tensor* a) {
 
 tfe_status tfe_linalg_eigh_ex(tfe_tensor** out_w, tfe_tensor** out_v, const tfe_tensor* a,
                               const tfe_linalg_options* opts) {
-  const LinalgOptions& o = options_or_default(opts);
   return op_call_outputs<2>(
       "tfe_linalg_eigh_ex", {Out{out_w, "out_w"}, Out{out_v, "out_v"}},
-      [&](const auto& x) { return api::eigh(x, o.upper, o.derivative_eps); }, Arg{a, "a"});
+      [&](const auto& x) {
+        const LinalgOptions& o = options_or_default(opts);
+        return api::eigh(x, o.upper, o.derivative_eps);
+      },
+      Arg{a, "a"});
 }
 
 tfe_status tfe_linalg_eigvalsh(tfe_tensor** out, const tfe_tensor* a,
                                const tfe_linalg_options* opts) {
-  bool upper = options_or_default(opts).upper;
   return op_call(
-      "tfe_linalg_eigvalsh", out, [&](const auto& x) { return api::eigvalsh(x, upper); },
-      Arg{a, "a"});
+      "tfe_linalg_eigvalsh", out,
+      [&](const auto& x) { return api::eigvalsh(x, options_or_default(opts).upper); }, Arg{a, "a"});
 }
 
 tfe_status tfe_linalg_eig_ex(tfe_tensor** out_w, tfe_tensor** out_v, const tfe_tensor* a,
                              const tfe_linalg_options* opts) {
-  double eps = options_or_default(opts).derivative_eps;
   return op_call_outputs<2>(
       "tfe_linalg_eig_ex", {Out{out_w, "out_w"}, Out{out_v, "out_v"}},
-      [&](const auto& x) { return api::eig(x, eps); }, Arg{a, "a"});
+      [&](const auto& x) { return api::eig(x, options_or_default(opts).derivative_eps); },
+      Arg{a, "a"});
 }
 
 tfe_status tfe_linalg_eigvals(tfe_tensor** out, const tfe_tensor* a) {
@@ -159,10 +169,11 @@ tfe_status tfe_linalg_lu_factor(tfe_tensor** out_lu, tfe_tensor** out_pivots, tf
 
 tfe_status tfe_linalg_lu_solve(tfe_tensor** out, const tfe_tensor* lu, const tfe_tensor* pivots,
                                const tfe_tensor* b, const tfe_linalg_options* opts) {
-  linalg::Trans trans = options_or_default(opts).trans;
   return op_call(
       "tfe_linalg_lu_solve", out,
-      [&](const auto& f, const auto& p, const auto& y) { return api::lu_solve(f, p, y, trans); },
+      [&](const auto& f, const auto& p, const auto& y) {
+        return api::lu_solve(f, p, y, options_or_default(opts).trans);
+      },
       Arg{lu, "lu"}, Arg{pivots, "pivots"}, Arg{b, "b"});
 }
 
@@ -179,17 +190,20 @@ tfe_status tfe_linalg_matrix_exp(tfe_tensor** out, const tfe_tensor* a) {
 }
 
 tfe_status tfe_linalg_pinv(tfe_tensor** out, const tfe_tensor* a, const tfe_linalg_options* opts) {
-  const LinalgOptions& o = options_or_default(opts);
   return op_call(
-      "tfe_linalg_pinv", out, [&](const auto& x) { return api::pinv(x, o.rtol, o.hermitian); },
+      "tfe_linalg_pinv", out,
+      [&](const auto& x) {
+        const LinalgOptions& o = options_or_default(opts);
+        return api::pinv(x, o.rtol, o.hermitian);
+      },
       Arg{a, "a"});
 }
 
 tfe_status tfe_linalg_lstsq(tfe_tensor** out, const tfe_tensor* a, const tfe_tensor* b,
                             const tfe_linalg_options* opts) {
-  double rtol = options_or_default(opts).rtol;
   return op_call(
-      "tfe_linalg_lstsq", out, [&](const auto& x, const auto& y) { return api::lstsq(x, y, rtol); },
+      "tfe_linalg_lstsq", out,
+      [&](const auto& x, const auto& y) { return api::lstsq(x, y, options_or_default(opts).rtol); },
       Arg{a, "a"}, Arg{b, "b"});
 }
 
@@ -260,28 +274,31 @@ tfe_status tfe_linalg_tensorsolve(tfe_tensor** out, const tfe_tensor* a, const t
 
 tfe_status tfe_linalg_svd_truncated(tfe_tensor** out_u, tfe_tensor** out_s, tfe_tensor** out_vh,
                                     const tfe_tensor* a, const tfe_linalg_options* opts) {
-  const LinalgOptions& o = options_or_default(opts);
-  api::SvdTruncation t{o.max_rank, o.cutoff_rtol, o.cutoff_atol, o.derivative_eps};
   return op_call_outputs<3>(
       "tfe_linalg_svd_truncated", {Out{out_u, "out_u"}, Out{out_s, "out_s"}, Out{out_vh, "out_vh"}},
-      [&](const auto& x) { return api::svd_truncated(x, t); }, Arg{a, "a"});
+      [&](const auto& x) {
+        const LinalgOptions& o = options_or_default(opts);
+        api::SvdTruncation t{o.max_rank, o.cutoff_rtol, o.cutoff_atol, o.derivative_eps};
+        return api::svd_truncated(x, t);
+      },
+      Arg{a, "a"});
 }
 
 tfe_status tfe_linalg_qr_pivoted(tfe_tensor** out_q, tfe_tensor** out_r, tfe_tensor** out_perm,
                                  const tfe_tensor* a, const tfe_linalg_options* opts) {
-  bool complete = options_or_default(opts).full_matrices;
   return op_call_outputs<3>(
       "tfe_linalg_qr_pivoted",
       {Out{out_q, "out_q"}, Out{out_r, "out_r"}, Out{out_perm, "out_perm"}},
-      [&](const auto& x) { return api::qr_pivoted(x, complete); }, Arg{a, "a"});
+      [&](const auto& x) { return api::qr_pivoted(x, options_or_default(opts).full_matrices); },
+      Arg{a, "a"});
 }
 
 tfe_status tfe_linalg_matrix_rank(tfe_tensor** out, const tfe_tensor* a, double atol,
                                   const tfe_linalg_options* opts) {
-  const LinalgOptions& o = options_or_default(opts);
   return op_call(
       "tfe_linalg_matrix_rank", out,
       [&](const auto& x) {
+        const LinalgOptions& o = options_or_default(opts);
         if (std::isnan(atol)) fail(Status::InvalidArgument, "atol is NaN");
         return api::matrix_rank(x, atol, o.rtol, o.hermitian);
       },
@@ -295,11 +312,12 @@ tfe_status tfe_linalg_logdet(tfe_tensor** out, const tfe_tensor* a) {
 
 tfe_status tfe_linalg_cholesky_solve(tfe_tensor** out, const tfe_tensor* l, const tfe_tensor* b,
                                      const tfe_linalg_options* opts) {
-  bool upper = options_or_default(opts).upper;
   return op_call(
       "tfe_linalg_cholesky_solve", out,
-      [&](const auto& x, const auto& y) { return api::cholesky_solve(x, y, upper); }, Arg{l, "l"},
-      Arg{b, "b"});
+      [&](const auto& x, const auto& y) {
+        return api::cholesky_solve(x, y, options_or_default(opts).upper);
+      },
+      Arg{l, "l"}, Arg{b, "b"});
 }
 
 } // extern "C"

@@ -2,6 +2,7 @@
 // (tenferro/ops_order.h). Scans, argsort and the arg-reductions are IR ops (ops/defs/order.hpp);
 // sort and topk gather x with the argsort permutation, so their values differentiate in every
 // engine through the gather's rules. Every computation is generic over the value type.
+#include <algorithm>
 #include <array>
 #include <vector>
 
@@ -51,6 +52,14 @@ Dims concrete_extents(const Shape& s, const char* what) {
 template <class V> V take_along(const V& x, const V& idx, int64_t axis) {
   Dims xs = concrete_extents(meta_of(x).shape, "x");
   Dims is = concrete_extents(meta_of(idx).shape, "indices");
+  // No element (idx has none either): the result is x reshaped. The loops below run over the
+  // nominal extents, which beside a zero extent may be as long as 2^62 (a hang), and their
+  // products may overflow.
+  if (std::find(xs.begin(), xs.end(), 0) != xs.end()) {
+    Shape empty;
+    for (int64_t e : is) empty.push_back(Extent(e));
+    return run1(OpCode::Reshape, x, ops::ReshapeParams{empty});
+  }
   int64_t inner = 1, outer = 1, numel = 1;
   for (size_t d = 0; d < xs.size(); ++d) {
     numel *= xs[d];

@@ -476,7 +476,7 @@ TFE_API TFE_NODISCARD tfe_status tfe_tile(tfe_tensor** out, const tfe_tensor* x,
  *  @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL array with a
  *         non-zero count, an axis out of range, duplicate axes, a bad parameter);
  *         TFE_ERR_SHAPE_MISMATCH (extents that do not agree); TFE_ERR_DTYPE_MISMATCH (a dtype the
- *         function does not accept).
+ *         function does not accept); TFE_ERR_OUT_OF_MEMORY (counts adding up to more than 2^48).
  *  @since 0.2 */
 TFE_API TFE_NODISCARD tfe_status tfe_repeat(tfe_tensor** out, const tfe_tensor* x, int32_t n,
                                             const int64_t* repeats, int64_t axis);
@@ -519,7 +519,7 @@ TFE_API TFE_NODISCARD tfe_status tfe_diagonal(tfe_tensor** out, const tfe_tensor
  *  @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL array with a
  *         non-zero count, an axis out of range, duplicate axes, a bad parameter);
  *         TFE_ERR_SHAPE_MISMATCH (extents that do not agree); TFE_ERR_DTYPE_MISMATCH (a dtype the
- *         function does not accept).
+ *         function does not accept); TFE_ERR_OUT_OF_MEMORY (|k| above 2^48).
  *  @since 0.2 */
 TFE_API TFE_NODISCARD tfe_status tfe_diag(tfe_tensor** out, const tfe_tensor* x, int64_t k);
 

@@ -308,7 +308,7 @@ TFE_API TFE_NODISCARD tfe_status tfe_random_normal(tfe_tensor** out, tfe_context
  *  @param endpoint 1: stop is the last value; 0: it is left out.
  *  @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output, num < 0,
  *         endpoint not 0 or 1, a non-finite value); TFE_ERR_DTYPE_MISMATCH (not F32, F64, C32 or
- *         C64).
+ *         C64); TFE_ERR_OUT_OF_MEMORY (num above 2^48, the element limit).
  *  @since 0.2 */
 TFE_API TFE_NODISCARD tfe_status tfe_linspace(tfe_tensor** out, tfe_context* ctx, int32_t dtype,
                                               double start, double start_imag, double stop,
@@ -327,7 +327,7 @@ TFE_API TFE_NODISCARD tfe_status tfe_linspace(tfe_tensor** out, tfe_context* ctx
  *  @param base the base (finite).
  *  @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output, num < 0,
  *         endpoint not 0 or 1, a non-finite value); TFE_ERR_DTYPE_MISMATCH (not F32, F64, C32 or
- *         C64).
+ *         C64); TFE_ERR_OUT_OF_MEMORY (num above 2^48, the element limit).
  *  @since 0.2 */
 TFE_API TFE_NODISCARD tfe_status tfe_logspace(tfe_tensor** out, tfe_context* ctx, int32_t dtype,
                                               double start, double start_imag, double stop,

@@ -196,6 +196,12 @@ template <class V> V repeat(const V& x, std::span<const int64_t> repeats, int64_
   if (static_cast<int64_t>(repeats.size()) != n)
     fail(Status::InvalidArgument, "%zu repeat counts for extent %lld along axis %lld (one or %lld)",
          repeats.size(), (long long)n, (long long)ax, (long long)n);
+  // The result's index list is built in full: its length is checked against the element limit
+  // first (a vector that long throws length_error, and the sum may overflow).
+  int64_t total = 0;
+  for (int64_t r : repeats)
+    if (__builtin_add_overflow(total, r, &total) || total > kMaxElements)
+      fail(Status::OutOfMemory, "the repeat counts add up to more than 2^48 elements");
   std::vector<int64_t> index;
   for (int64_t i = 0; i < n; ++i) index.insert(index.end(), static_cast<size_t>(repeats[i]), i);
   return shape_detail::gather_along(x, index, ax);
@@ -264,6 +270,12 @@ template <class V> V diag(const V& x, int64_t k) {
   if (s.size() != 1)
     fail(Status::InvalidArgument, "x has shape %s; diag takes a vector or a matrix",
          ops::format_shape(s).c_str());
+  // |k| rows and columns of padding: past the element limit no result exists (and the negation
+  // of INT64_MIN does not either).
+  if (k < -kMaxElements || k > kMaxElements)
+    fail(Status::OutOfMemory,
+         "offset k %lld makes a matrix above the limit of 2^48 elements per tensor",
+         static_cast<long long>(k));
   V m = shape_detail::op1(ops::OpCode::EmbedDiag, x, ops::DiagParams{0, 1});
   if (k == 0) return m;
   Extent o(k > 0 ? k : -k);

@@ -17,6 +17,10 @@ void check(DType dtype, int64_t num) {
     fail(Status::DtypeMismatch, "needs F32, F64, C32 or C64, not %s",
          std::string(dtype_name(dtype)).c_str());
   if (num < 0) fail(Status::InvalidArgument, "num %lld is negative", static_cast<long long>(num));
+  // The values are computed in a vector of num entries first; one that long throws length_error.
+  if (num > kMaxElements)
+    fail(Status::OutOfMemory, "num %lld is above the limit of 2^48 elements per tensor",
+         static_cast<long long>(num));
 }
 
 // NumPy's formula: start + i * step, with the last value replaced by stop when it is included.

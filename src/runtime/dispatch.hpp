@@ -10,13 +10,11 @@
 //   otherwise                     -> Tensor: run now; the only AD cost is these checks.
 #pragma once
 
-#include <array>
 #include <optional>
 #include <span>
 #include <vector>
 
 #include "backend/device/kernels.hpp"
-
 #include "dataflow/scheduler.hpp"
 #include "runtime/value.hpp"
 
@@ -37,20 +35,19 @@ constexpr Engine choose_engine(bool any_symbolic, bool dataflow_context, bool an
 // constants) go to its operands' device (device::CurrentDevice); nothing is set for host operands.
 class OnOperandsDevice {
 public:
+  // Tensors, or dataflow tensors (whose device is known before their value).
   template <class... Ts> explicit OnOperandsDevice(const Ts&... operands) {
-    const std::array<const Tensor*, sizeof...(Ts)> all{&operands...};
-    for (const Tensor* t : all)
-      if (enter(*t)) return;
+    (enter(operands.device()) || ...);
   }
   explicit OnOperandsDevice(std::span<const Value* const> operands) {
     for (const Value* v : operands)
-      if (enter(v->tensor())) return;
+      if (enter(v->flow() ? v->var().device() : v->tensor().device())) return;
   }
 
 private:
-  bool enter(const Tensor& t) {
-    if (t.device().is_cpu()) return false;
-    scope_.emplace(t.device());
+  bool enter(Device d) {
+    if (d.is_cpu()) return false;
+    scope_.emplace(d);
     return true;
   }
   std::optional<device::CurrentDevice> scope_;
@@ -66,6 +63,7 @@ void run(const Context& ctx, F&& compute, Deliver&& deliver, const Vs&... args) 
   case Engine::Traced: deliver(compute(args.as_traced(ctx)...)); return;
   case Engine::Dataflow: {
     dataflow::ScopedScheduler scope(*ctx.scheduler);
+    OnOperandsDevice on(args.var()...);
     deliver(compute(args.flow_operand(s.no_grad > 0)...));
     return;
   }
@@ -107,6 +105,7 @@ void run_list(const Context* ctx, std::span<const Value* const> xs, F&& f, Deliv
   case Engine::Traced: return each([&](const Value& x) { return x.as_traced(*ctx); });
   case Engine::Dataflow: {
     dataflow::ScopedScheduler scope(*ctx->scheduler);
+    OnOperandsDevice on(xs);
     return each([&](const Value& x) { return x.flow_operand(s.no_grad > 0); });
   }
   case Engine::Recorded: {

@@ -3,6 +3,7 @@
  * allocation, the per-tensor element limit and the other limits (each message names its limit),
  * and handles used or released after their release. Each test names the case it pins down. */
 #include <dirent.h>
+#include <math.h>
 #include <stdlib.h>
 
 #include "capi_testing.h"
@@ -436,6 +437,88 @@ static void released_context_and_function_are_refused(void** state) {
   tfe_tensor_release(a);
 }
 
+/* ---- found by the fuzzer once it called every function ---- */
+
+static void linalg_options_released_before_the_call(void** state) {
+  (void)state;
+  /* The options were read before the entry point's guard, so the refusal escaped as an
+   * exception and ended the process. */
+  const int64_t shape[] = {3, 3};
+  tfe_tensor* a = zeros(2, shape);
+  tfe_linalg_options* o = NULL;
+  TFE_OK_OR_FAIL(tfe_linalg_options_create(&o));
+  tfe_linalg_options_release(o);
+  tfe_tensor *out = (tfe_tensor*)0x1, *w = (tfe_tensor*)0x1;
+  EXPECT_STATUS(tfe_linalg_cholesky_ex(&out, a, o), TFE_ERR_INVALID_ARGUMENT,
+                "tfe_linalg_cholesky_ex");
+  assert_null(out);
+  assert_non_null(strstr(tfe_last_error_message(), "already released"));
+  EXPECT_STATUS(tfe_linalg_eigh_ex(&w, &out, a, o), TFE_ERR_INVALID_ARGUMENT, "tfe_linalg_eigh_ex");
+  assert_null(w);
+  assert_null(out);
+  tfe_tensor_release(a);
+}
+
+static void sort_of_an_empty_tensor_with_a_huge_axis(void** state) {
+  (void)state;
+  /* [0, 2^50]: no elements, but the index walk looped over the nominal extent. */
+  const int64_t shape[] = {0, (int64_t)1 << 50};
+  tfe_tensor *x = zeros(2, shape), *out = NULL;
+  TFE_OK_OR_FAIL(tfe_sort(&out, x, 1, 0));
+  expect_empty(out, 2, shape);
+  tfe_tensor_release(out);
+  tfe_tensor_release(x);
+}
+
+static void spaced_values_repeat_counts_and_diag_offsets_bounded(void** state) {
+  (void)state;
+  tfe_tensor* out = (tfe_tensor*)0x1;
+  const int64_t num = ((int64_t)1 << 48) + 1;
+  EXPECT_STATUS(tfe_linspace(&out, g_ctx, TFE_F64, 0, 0, 1, 0, num, 1), TFE_ERR_OUT_OF_MEMORY,
+                "tfe_linspace");
+  assert_null(out);
+  assert_non_null(strstr(tfe_last_error_message(), "2^48"));
+  EXPECT_STATUS(tfe_logspace(&out, g_ctx, TFE_F64, 0, 0, 1, 0, num, 1, 10.0), TFE_ERR_OUT_OF_MEMORY,
+                "tfe_logspace");
+  const int64_t shape[] = {2};
+  tfe_tensor* x = zeros(1, shape);
+  const int64_t repeats[] = {(int64_t)1 << 48, 1}, wrap[] = {INT64_MAX, 2};
+  EXPECT_STATUS(tfe_repeat(&out, x, 2, repeats, 0), TFE_ERR_OUT_OF_MEMORY, "tfe_repeat");
+  assert_null(out);
+  EXPECT_STATUS(tfe_repeat(&out, x, 2, wrap, 0), TFE_ERR_OUT_OF_MEMORY, "tfe_repeat");
+  /* diag's offset pads |k| rows and columns; -INT64_MIN does not exist */
+  EXPECT_STATUS(tfe_diag(&out, x, INT64_MIN), TFE_ERR_OUT_OF_MEMORY, "tfe_diag");
+  assert_null(out);
+  EXPECT_STATUS(tfe_diag(&out, x, INT64_MAX), TFE_ERR_OUT_OF_MEMORY, "tfe_diag");
+  tfe_tensor_release(x);
+}
+
+static void argmin_of_an_empty_tensor_with_int64_max_before_the_axis(void** state) {
+  (void)state;
+  /* [2, INT64_MAX, 0, 3] along axis 3: an empty result, but 2 * INT64_MAX elements before the
+   * axis (the lanes were counted before the empty result was noticed). */
+  const int64_t shape[] = {2, INT64_MAX, 0, 3}, want[] = {2, INT64_MAX, 0};
+  tfe_tensor *x = zeros(4, shape), *out = NULL;
+  TFE_OK_OR_FAIL(tfe_argmin(&out, x, 3));
+  expect_empty(out, 3, want);
+  tfe_tensor_release(out);
+  tfe_tensor_release(x);
+}
+
+static void pivoted_qr_of_nan(void** state) {
+  (void)state;
+  const int64_t shape[] = {2, 2};
+  const double v[] = {1, NAN, 0, 1};
+  tfe_tensor* a = f64(g_ctx, 2, shape, v);
+  tfe_tensor *q = (tfe_tensor*)0x1, *r = (tfe_tensor*)0x1, *p = (tfe_tensor*)0x1;
+  EXPECT_STATUS(tfe_linalg_qr_pivoted(&q, &r, &p, a, NULL), TFE_ERR_NON_CONVERGENCE,
+                "tfe_linalg_qr_pivoted");
+  assert_null(q);
+  assert_null(r);
+  assert_null(p);
+  tfe_tensor_release(a);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(thread_budget_bounded_by_work_size, setup, teardown),
@@ -458,6 +541,13 @@ int main(void) {
       cmocka_unit_test_setup_teardown(symbol_ids_bounded, setup, teardown),
       cmocka_unit_test_setup_teardown(released_tensor_is_refused, setup, teardown),
       cmocka_unit_test_setup_teardown(released_context_and_function_are_refused, setup, teardown),
+      cmocka_unit_test_setup_teardown(linalg_options_released_before_the_call, setup, teardown),
+      cmocka_unit_test_setup_teardown(sort_of_an_empty_tensor_with_a_huge_axis, setup, teardown),
+      cmocka_unit_test_setup_teardown(spaced_values_repeat_counts_and_diag_offsets_bounded, setup,
+                                      teardown),
+      cmocka_unit_test_setup_teardown(pivoted_qr_of_nan, setup, teardown),
+      cmocka_unit_test_setup_teardown(argmin_of_an_empty_tensor_with_int64_max_before_the_axis,
+                                      setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -487,15 +487,48 @@ static void test_eager_derivatives_on_a_device(void** state) {
   derivatives_on_a_device(ctx, 0);
 }
 
+/* The gradient of sum(inv(a)) + sum(svdvals(a)) for a [4,4] made in context c, on the host or
+ * on device 0: inv makes an identity (a constant of the composite) and svd has three outputs. */
+static tfe_tensor* linalg_gradient(tfe_context* c, int on_device) {
+  const int64_t shape[2] = {4, 4};
+  tfe_tensor *x = NULL, *a = NULL, *i = NULL, *si = NULL, *s = NULL, *ss = NULL, *l = NULL;
+  TFE_OK_OR_FAIL(tfe_random_normal(&x, c, TFE_F64, 2, shape, 77));
+  a = on_device ? to_dev(x, 0) : x;
+  TFE_OK_OR_FAIL(tfe_tensor_set_requires_grad(a, 1));
+  TFE_OK_OR_FAIL(tfe_linalg_inv(&i, a));
+  TFE_OK_OR_FAIL(tfe_sum(&si, i, 0, NULL));
+  TFE_OK_OR_FAIL(tfe_linalg_svdvals(&s, a));
+  TFE_OK_OR_FAIL(tfe_sum(&ss, s, 0, NULL));
+  TFE_OK_OR_FAIL(tfe_add(&l, si, ss));
+  TFE_OK_OR_FAIL(tfe_backward(l, NULL));
+  tfe_tensor* g = grad_of(a);
+  tfe_tensor* objs[] = {i, si, s, ss, l, a};
+  for (size_t k = 0; k < sizeof objs / sizeof objs[0]; ++k) tfe_tensor_release(objs[k]);
+  if (on_device) tfe_tensor_release(x);
+  return g;
+}
+
 static void test_dataflow_derivatives_on_a_device(void** state) {
   (void)state;
   const int32_t schedulers[2] = {TFE_SCHEDULER_THREADS, TFE_SCHEDULER_DEBUG};
+  tfe_tensor* want = linalg_gradient(ctx, 0);
   for (int k = 0; k < 2; ++k) {
     tfe_context* flow = NULL;
     TFE_OK_OR_FAIL(tfe_context_create_dataflow(&flow, schedulers[k], k == 0 ? 2 : 1));
     derivatives_on_a_device(flow, 1);
+    tfe_tensor* got = linalg_gradient(flow, 1);
+    expect_on(got, TFE_DEVICE_CUDA, 0);
+    /* the two contexts' tensors meet through their values */
+    double w[16], g[16];
+    tfe_tensor* back = to_host(got);
+    TFE_OK_OR_FAIL(tfe_tensor_copy_to(want, TFE_F64, w, sizeof w));
+    TFE_OK_OR_FAIL(tfe_tensor_copy_to(back, TFE_F64, g, sizeof g));
+    for (int e = 0; e < 16; ++e) assert_true(fabs(w[e] - g[e]) <= 1e-10 * (1 + fabs(w[e])));
+    tfe_tensor_release(back);
+    tfe_tensor_release(got);
     tfe_context_release(flow);
   }
+  tfe_tensor_release(want);
 }
 
 /* The derivative programs of a traced function run on the device of their arguments. */

@@ -99,6 +99,26 @@ std::pair<int64_t, int32_t> first_failure(const Tensor& info, int64_t count) {
   return {-1, 0};
 }
 
+// Runs solve(count, info) on the matrices before the first one holding NaN or inf in `part` (the
+// solver sees finite values only); then fails as the host does, with the first failure in batch
+// order: a matrix whose info is non-zero, or the one holding NaN or inf. `what` names the
+// decomposition in the message.
+template <class F>
+void converging(const Tensor& w, Part part, int64_t batch, const char* what, F&& solve) {
+  const int64_t bad = first_non_finite(w, part);
+  const int64_t count = bad < 0 ? batch : bad;
+  Tensor info = empty(w.device(), DType::I32, {batch});
+  if (count > 0) solve(count, ints(info));
+  const int64_t failed = first_failure(info, count).first;
+  if (failed >= 0)
+    fail(Status::NonConvergence, "the %s of batch %lld did not converge", what,
+         static_cast<long long>(failed));
+  if (bad >= 0)
+    fail(Status::NonConvergence,
+         "the %s of batch %lld did not converge (the matrix holds NaN or inf)", what,
+         static_cast<long long>(bad));
+}
+
 DType real_of(DType t) { return t == DType::C32 ? DType::F32 : t == DType::C64 ? DType::F64 : t; }
 DType complex_of(DType t) {
   return t == DType::F32 ? DType::C32 : t == DType::F64 ? DType::C64 : t;
@@ -187,22 +207,12 @@ cpu::lapack::Svd svd(const Tensor& a, SvdMode mode) {
   }
   const Solver s(a);
   Tensor w = copy(a);
-  const int64_t bad = first_non_finite(w, Part::Whole);
-  const int64_t count = bad < 0 ? batch : bad;
-  Tensor info = empty(d, DType::I32, batch_shape(a));
-  if (count > 0)
-    s.run(s.entry(s.api.gesvd, "gesvd")(d.ordinal, code(a.dtype()), vectors ? (full ? 2 : 1) : 0, m,
-                                        n, count, ptr(w), ptr(out.s),
-                                        vectors ? ptr(out.u) : nullptr,
-                                        vectors ? ptr(out.vh) : nullptr, ints(info)),
+  converging(w, Part::Whole, batch, "SVD", [&](int64_t count, int32_t* info) {
+    s.run(s.entry(s.api.gesvd, "gesvd")(
+              d.ordinal, code(a.dtype()), vectors ? (full ? 2 : 1) : 0, m, n, count, ptr(w),
+              ptr(out.s), vectors ? ptr(out.u) : nullptr, vectors ? ptr(out.vh) : nullptr, info),
           "svd on the device");
-  if (first_failure(info, count).first >= 0)
-    fail(Status::NonConvergence, "the SVD of batch %lld did not converge",
-         static_cast<long long>(first_failure(info, count).first));
-  if (bad >= 0)
-    fail(Status::NonConvergence,
-         "the SVD of batch %lld did not converge (the matrix holds NaN or inf)",
-         static_cast<long long>(bad));
+  });
   return out;
 }
 
@@ -220,21 +230,11 @@ cpu::lapack::Eigh eigh(const Tensor& a, bool upper, bool vectors) {
   const Solver s(a);
   // Only the read triangle goes to the solver (the other is zeroed), as on the host.
   Tensor v = triangle(a, upper);
-  const int64_t bad = first_non_finite(v, Part::Whole);
-  const int64_t count = bad < 0 ? batch : bad;
-  Tensor info = empty(d, DType::I32, batch_shape(a));
-  if (count > 0)
+  converging(v, Part::Whole, batch, "eigendecomposition", [&](int64_t count, int32_t* info) {
     s.run(s.entry(s.api.syevd, "syevd")(d.ordinal, code(a.dtype()), upper, vectors, n, count,
-                                        ptr(v), ptr(out.w), ints(info)),
+                                        ptr(v), ptr(out.w), info),
           "eigh on the device");
-  const int64_t failed = first_failure(info, count).first;
-  if (failed >= 0)
-    fail(Status::NonConvergence, "the eigendecomposition of batch %lld did not converge",
-         static_cast<long long>(failed));
-  if (bad >= 0)
-    fail(Status::NonConvergence,
-         "the eigendecomposition of batch %lld did not converge (the matrix holds NaN or inf)",
-         static_cast<long long>(bad));
+  });
   if (vectors) out.v = v;
   return out;
 }
@@ -251,21 +251,11 @@ cpu::lapack::Eig eig(const Tensor& a, bool vectors) {
   if (n == 0 || batch == 0) return out;
   const Solver s(a);
   Tensor w = copy(a);
-  const int64_t bad = first_non_finite(w, Part::Whole);
-  const int64_t count = bad < 0 ? batch : bad;
-  Tensor info = empty(d, DType::I32, batch_shape(a));
-  if (count > 0)
+  converging(w, Part::Whole, batch, "eigendecomposition", [&](int64_t count, int32_t* info) {
     s.run(s.entry(s.api.geev, "geev")(d.ordinal, code(a.dtype()), vectors, n, count, ptr(w),
-                                      ptr(out.w), vectors ? ptr(out.v) : nullptr, ints(info)),
+                                      ptr(out.w), vectors ? ptr(out.v) : nullptr, info),
           "eig on the device");
-  const int64_t failed = first_failure(info, count).first;
-  if (failed >= 0)
-    fail(Status::NonConvergence, "the eigendecomposition of batch %lld did not converge",
-         static_cast<long long>(failed));
-  if (bad >= 0)
-    fail(Status::NonConvergence,
-         "the eigendecomposition of batch %lld did not converge (the matrix holds NaN or inf)",
-         static_cast<long long>(bad));
+  });
   return out;
 }
 

@@ -7,6 +7,8 @@
 #include <unordered_map>
 
 #include "ad/vjp_kernel.hpp"
+#include "backend/device/kernels.hpp"
+#include "backend/device/plugin.hpp"
 #include "eager/creation.hpp"
 #include "eager/surface.hpp"
 #include "ops/extension.hpp"
@@ -30,6 +32,7 @@ struct OpCall {
   ops::OpCode code;
   ops::Params params;
   std::vector<ops::Meta> inputs, outputs;
+  Device device; // where its operands are, so where its constants and zeros go
 };
 using CallPtr = std::shared_ptr<const OpCall>;
 using ReadList = std::vector<ReadBuffer<Tensor>>;
@@ -76,7 +79,11 @@ Task forward_task(CallPtr call, ReadList in, OutputList<WriteBuffer<Tensor>> out
     xs.push_back(v);
     b.release();
   }
-  std::vector<Tensor> ys = run_kernel(*call, xs);
+  std::vector<Tensor> ys;
+  { // the scope ends before the next suspension: the task may resume on another thread
+    device::CurrentDevice on(call->device);
+    ys = run_kernel(*call, xs);
+  }
   for (size_t k = 0; k < out.size(); ++k) {
     WriteBuffer<Tensor>& w = out[k];
     co_await w;
@@ -121,7 +128,7 @@ Task reverse_task(CallPtr call, ReadList ybar, ReadList in, ReadList out,
     b.release();
   }
   for (size_t k = 0; k < g.size(); ++k)
-    if (!g[k].defined()) g[k] = zeros_of(call->outputs[k]);
+    if (!g[k].defined()) g[k] = device::to_device(zeros_of(call->outputs[k]), call->device);
   std::vector<std::optional<Tensor>> grads = ad::vjp_kernel(call->code, call->params, xs, ys, g);
   // A structurally zero cotangent stays absent (the sink is released unwritten), as in eager AD:
   // the operand's own reverse work is pruned, not run on zeros (the factors of a singular det
@@ -140,7 +147,9 @@ std::vector<TensorVar> emit_impl(ops::OpCode code, std::span<const TensorVar> in
       fail(Status::InvalidArgument, "%s: operand %zu is an empty TensorVar",
            std::string(ops::op_def(code).name).c_str(), i);
     call->inputs.push_back(in[i].meta());
+    if (call->device.is_cpu()) call->device = in[i].device();
   }
+  if (in.empty()) call->device = device::CurrentDevice::get();
   {
     ops::ShapeGuards guards; // concrete shapes: every check is decided here
     if (code == ops::OpCode::Extension) {
@@ -151,7 +160,7 @@ std::vector<TensorVar> emit_impl(ops::OpCode code, std::span<const TensorVar> in
     }
   }
   std::vector<WriteBuffer<Tensor>> writers;
-  std::vector<TensorVar> outs = TensorVar::pending(call->outputs, writers);
+  std::vector<TensorVar> outs = TensorVar::pending(call->outputs, call->device, writers);
   const std::string_view name = op_name(*call);
 
   ReadList reads;
@@ -198,6 +207,7 @@ std::vector<TensorVar> emit_impl(ops::OpCode code, std::span<const TensorVar> in
 
 TensorVar::TensorVar(Tensor value, bool requires_grad) : node_(std::make_shared<Node>()) {
   node_->meta = tfe::meta_of(value);
+  node_->device = value.device();
   node_->value = Async<Tensor>(std::move(value));
   if (!requires_grad) node_->grad.finalize();
 }
@@ -215,6 +225,7 @@ TensorVar TensorVar::as_leaf(bool requires_grad) const {
   TensorVar v;
   v.node_ = std::make_shared<Node>();
   v.node_->meta = node().meta;
+  v.node_->device = node().device;
   v.node_->value = node().value;
   if (!requires_grad) v.node_->grad.finalize();
   return v;
@@ -236,7 +247,7 @@ std::optional<Tensor> TensorVar::grad_wait() const { return node().grad.maybe_wa
 
 void TensorVar::finalize() const { node().grad.finalize(); }
 
-std::vector<TensorVar> TensorVar::pending(std::span<const ops::Meta> metas,
+std::vector<TensorVar> TensorVar::pending(std::span<const ops::Meta> metas, Device d,
                                           std::vector<WriteBuffer<Tensor>>& writers) {
   std::vector<TensorVar> out;
   out.reserve(metas.size());
@@ -245,6 +256,7 @@ std::vector<TensorVar> TensorVar::pending(std::span<const ops::Meta> metas,
     TensorVar v;
     v.node_ = std::make_shared<Node>();
     v.node_->meta = m;
+    v.node_->device = d;
     v.node_->value = std::move(value);
     v.node_->leaf = false;
     writers.push_back(std::move(writer));

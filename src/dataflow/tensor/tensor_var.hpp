@@ -43,6 +43,10 @@ public:
 
   explicit operator bool() const noexcept { return static_cast<bool>(node_); }
   const ops::Meta& meta() const { return node().meta; }
+  // Where its value is (or will be) computed: a leaf's tensor's device; an op's result is on its
+  // operands' device (that of its first operand off the host), or for an op without operands
+  // the current device when it was made (device::CurrentDevice).
+  Device device() const { return node().device; }
   // Whether new ops on it register gradient contributions (its gradient is open).
   bool tracked() const;
   // Made from a value or by as_leaf (not the output of an op).
@@ -68,13 +72,14 @@ public:
   // Identity of the shared tensor (two copies of one TensorVar compare equal).
   const void* id() const noexcept { return node_.get(); }
 
-  // The outputs of an op: pending values written by `writers`, gradients open.
-  static std::vector<TensorVar> pending(std::span<const ops::Meta> metas,
+  // The outputs of an op on device d: pending values written by `writers`, gradients open.
+  static std::vector<TensorVar> pending(std::span<const ops::Meta> metas, Device d,
                                         std::vector<WriteBuffer<Tensor>>& writers);
 
 private:
   struct Node {
     ops::Meta meta;
+    Device device;
     mutable Async<Tensor> value;
     mutable ReverseValue<Tensor> grad;
     bool leaf = true;

@@ -170,8 +170,10 @@ Tensor arg_extremum(std::span<const Tensor> in, const ops::Params& p, const ops:
   Tensor x = compact_input(in[0]);
   Tensor out = Tensor::empty(DType::I64, m.shape);
   int64_t axis = axis_of(p);
-  Lanes l = lanes_of(x.shape(), axis);
+  // An empty result first: the lanes of an empty x may multiply extents past int64 (the zero
+  // can come last).
   if (out.numel() == 0) return out;
+  Lanes l = lanes_of(x.shape(), axis);
   if (l.extent == 0)
     fail(Status::InvalidArgument, "%s of an empty axis (axis %lld has extent 0)",
          Max ? "argmax" : "argmin", (long long)axis);

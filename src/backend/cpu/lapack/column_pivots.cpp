@@ -43,6 +43,11 @@ template <class T> Tensor pivots_typed(const Tensor& a) {
   BatchCursor cursor(a);
   for (int64_t b = 0; b < batch; ++b, cursor.next()) {
     copy_matrix(src + cursor.offset(), a.stride(0), a.stride(1), m, n, fact, m);
+    // LAPACKE's high-level geqp3 checks its input for NaN and answers "illegal argument 4".
+    if (!all_finite(fact, m * n))
+      fail(Status::NonConvergence,
+           "the pivoted QR of batch %lld has no column order (the matrix holds NaN or inf)",
+           static_cast<long long>(b));
     std::fill(jpvt.begin(), jpvt.end(), lint{0}); // every column free to move
     lint info = geqp3(to_lint(m), to_lint(n), fact, to_lint(m), jpvt.data(), tau);
     if (info < 0) fail_illegal(kFn, "geqp3", info, b);

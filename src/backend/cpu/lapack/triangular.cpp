@@ -7,7 +7,6 @@
 namespace tfe::cpu::lapack {
 namespace {
 using namespace detail;
-constexpr const char* kFn = "triangular_solve";
 
 template <class T>
 Tensor triangular_solve_typed(const Tensor& a, const Tensor& b, bool upper, bool left,
