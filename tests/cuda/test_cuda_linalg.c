@@ -14,26 +14,10 @@
 #include <string.h>
 
 #include "backend/device/plugin_abi.h"
+#include "plugin_checks.h"
 #include "tenferro/base.h"
 
 typedef double complex cplx;
-
-static const tfe_device_plugin* P;
-static int failures;
-static int checks;
-
-#define CHECK(cond, ...)                                                                           \
-  do {                                                                                             \
-    ++checks;                                                                                      \
-    if (!(cond)) {                                                                                 \
-      ++failures;                                                                                  \
-      fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                                         \
-      fprintf(stderr, __VA_ARGS__);                                                                \
-      fprintf(stderr, "\n");                                                                       \
-    }                                                                                              \
-  } while (0)
-
-#define OK(call) CHECK((call) == 0, "%s: %s", #call, P->last_error())
 
 static const int32_t kDtypes[4] = {TFE_F32, TFE_F64, TFE_C32, TFE_C64};
 static const char* dname(int32_t d) {

@@ -12,25 +12,9 @@
 #include <string.h>
 
 #include "backend/device/plugin_abi.h"
+#include "plugin_checks.h"
 #include "ops/defs/analytic.hpp"
 #include "tenferro/tenferro.h"
-
-static const tfe_device_plugin* P;
-static int failures;
-static int checks;
-
-#define CHECK(cond, ...)                                                                           \
-  do {                                                                                             \
-    ++checks;                                                                                      \
-    if (!(cond)) {                                                                                 \
-      ++failures;                                                                                  \
-      fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                                         \
-      fprintf(stderr, __VA_ARGS__);                                                                \
-      fprintf(stderr, "\n");                                                                       \
-    }                                                                                              \
-  } while (0)
-
-#define OK(call) CHECK((call) == 0, "%s: %s", #call, P->last_error())
 
 static const char* const kDtypeNames[8] = {"?", "Bool", "I32", "I64", "F32", "F64", "C32", "C64"};
 static size_t itemsize(int32_t d) {
