@@ -225,7 +225,9 @@ V roll(const V& x, std::span<const int64_t> shifts, std::span<const int64_t> axe
     int64_t n =
         shape_detail::concrete(shape_detail::shape_of(v)[static_cast<size_t>(ax)], ax, "rolling");
     if (n == 0) continue;
-    int64_t k = ((shifts[i] % n) + n) % n;
+    // The shift modulo n in [0, n), without forming shift % n + n (n may be INT64_MAX).
+    const int64_t r = shifts[i] % n;
+    const int64_t k = r < 0 ? r + n : r;
     if (k == 0) continue;
     // The last k elements move to the front: two views joined.
     std::array<V, 2> parts{shape_detail::take(v, ax, n - k, n),

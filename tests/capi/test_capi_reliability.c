@@ -505,6 +505,22 @@ static void argmin_of_an_empty_tensor_with_int64_max_before_the_axis(void** stat
   tfe_tensor_release(x);
 }
 
+static void roll_along_an_int64_max_extent(void** state) {
+  (void)state;
+  /* [INT64_MAX, 0] rolled by 2 and by -2 along axis 0: empty results; the shift modulo the
+   * extent was formed as shift % n + n, which overflows for n = INT64_MAX. */
+  const int64_t shape[] = {INT64_MAX, 0};
+  tfe_tensor* x = zeros(2, shape);
+  const int64_t shifts[2] = {2, -2}, axis[1] = {0};
+  for (int i = 0; i < 2; ++i) {
+    tfe_tensor* out = NULL;
+    TFE_OK_OR_FAIL(tfe_roll(&out, x, 1, &shifts[i], 1, axis));
+    expect_empty(out, 2, shape);
+    tfe_tensor_release(out);
+  }
+  tfe_tensor_release(x);
+}
+
 static void pivoted_qr_of_nan(void** state) {
   (void)state;
   const int64_t shape[] = {2, 2};
@@ -546,6 +562,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(spaced_values_repeat_counts_and_diag_offsets_bounded, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(pivoted_qr_of_nan, setup, teardown),
+      cmocka_unit_test_setup_teardown(roll_along_an_int64_max_extent, setup, teardown),
       cmocka_unit_test_setup_teardown(argmin_of_an_empty_tensor_with_int64_max_before_the_axis,
                                       setup, teardown),
   };
