@@ -202,6 +202,16 @@ template <class V> V repeat(const V& x, std::span<const int64_t> repeats, int64_
   for (int64_t r : repeats)
     if (__builtin_add_overflow(total, r, &total) || total > kMaxElements)
       fail(Status::OutOfMemory, "the repeat counts add up to more than 2^48 elements");
+  // An empty result (another extent is 0) needs no index list, whose length is the total: a pad
+  // or a slice along the axis gives its shape.
+  for (size_t d = 0; d < s.size(); ++d) {
+    std::optional<int64_t> e = ops::decide_value(s[d]);
+    if (static_cast<int64_t>(d) == ax || !e || *e != 0) continue;
+    if (total < n) return shape_detail::take(x, ax, 0, total);
+    ops::PadParams p{Shape(s.size(), Extent(0)), Shape(s.size(), Extent(0)), Dims(s.size(), 0)};
+    p.high[static_cast<size_t>(ax)] = Extent(total - n);
+    return shape_detail::op1(ops::OpCode::Pad, x, p);
+  }
   std::vector<int64_t> index;
   for (int64_t i = 0; i < n; ++i) index.insert(index.end(), static_cast<size_t>(repeats[i]), i);
   return shape_detail::gather_along(x, index, ax);

@@ -505,6 +505,22 @@ static void argmin_of_an_empty_tensor_with_int64_max_before_the_axis(void** stat
   tfe_tensor_release(x);
 }
 
+static void repeat_of_an_empty_tensor_builds_no_index(void** state) {
+  (void)state;
+  /* [2, 0] with 2^31 copies of each row: an empty [2^32, 0] result, whose index list of 2^32
+   * entries (32 GiB) was built before the gather. */
+  const int64_t shape[] = {2, 0}, want[] = {(int64_t)1 << 32, 0}, few[] = {1, 0};
+  const int64_t many[] = {(int64_t)1 << 31, (int64_t)1 << 31}, one[] = {1, 0};
+  tfe_tensor *x = zeros(2, shape), *out = NULL;
+  TFE_OK_OR_FAIL(tfe_repeat(&out, x, 2, many, 0));
+  expect_empty(out, 2, want);
+  tfe_tensor_release(out);
+  TFE_OK_OR_FAIL(tfe_repeat(&out, x, 2, one, 0));
+  expect_empty(out, 2, few);
+  tfe_tensor_release(out);
+  tfe_tensor_release(x);
+}
+
 static void roll_along_an_int64_max_extent(void** state) {
   (void)state;
   /* [INT64_MAX, 0] rolled by 2 and by -2 along axis 0: empty results; the shift modulo the
@@ -563,6 +579,7 @@ int main(void) {
                                       teardown),
       cmocka_unit_test_setup_teardown(pivoted_qr_of_nan, setup, teardown),
       cmocka_unit_test_setup_teardown(roll_along_an_int64_max_extent, setup, teardown),
+      cmocka_unit_test_setup_teardown(repeat_of_an_empty_tensor_builds_no_index, setup, teardown),
       cmocka_unit_test_setup_teardown(argmin_of_an_empty_tensor_with_int64_max_before_the_axis,
                                       setup, teardown),
   };
