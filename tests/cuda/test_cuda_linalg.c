@@ -803,26 +803,7 @@ static void check_errors(int have_device) {
 }
 
 int main(int argc, char** argv) {
-  if (argc < 2) {
-    fprintf(stderr, "usage: %s path/to/libtenferro_cuda.so\n", argv[0]);
-    return 2;
-  }
-  void* lib = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
-  if (lib == NULL) {
-    fprintf(stderr, "FAIL: dlopen %s: %s\n", argv[1], dlerror());
-    return 1;
-  }
-  tfe_device_plugin_entry entry = NULL;
-  void* sym = dlsym(lib, TFE_DEVICE_PLUGIN_ENTRY);
-  if (sym == NULL) {
-    fprintf(stderr, "FAIL: %s has no %s\n", argv[1], TFE_DEVICE_PLUGIN_ENTRY);
-    return 1;
-  }
-  memcpy(&entry, &sym, sizeof entry); /* object to function pointer, as POSIX allows */
-  P = entry();
-  CHECK(P != NULL && P->abi == TFE_DEVICE_PLUGIN_ABI && P->struct_size == sizeof(tfe_device_plugin),
-        "the table's ABI");
-  if (failures) return 1;
+  if (load_plugin(argc, argv) == NULL) return 1;
   CHECK(P->potrf && P->getrf && P->getrs && P->trsm && P->geqrf && P->orgqr && P->syevd &&
             P->gesvd && P->geev,
         "every linear-algebra entry is set");

@@ -796,26 +796,8 @@ static void check_argument_errors(void) {
 }
 
 int main(int argc, char** argv) {
-  if (argc < 2) {
-    fprintf(stderr, "usage: %s path/to/libtenferro_cuda.so\n", argv[0]);
-    return 2;
-  }
-  void* lib = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
-  if (lib == NULL) {
-    fprintf(stderr, "FAIL: dlopen %s: %s\n", argv[1], dlerror());
-    return 1;
-  }
-  tfe_device_plugin_entry entry = NULL;
-  void* sym = dlsym(lib, TFE_DEVICE_PLUGIN_ENTRY);
-  CHECK(sym != NULL, "the plugin exports %s", TFE_DEVICE_PLUGIN_ENTRY);
-  if (sym == NULL) return 1;
-  memcpy(&entry, &sym, sizeof entry); /* object to function pointer, as POSIX allows */
-  P = entry();
-  CHECK(P != NULL, "the entry returns a table");
-  if (P == NULL) return 1;
-  CHECK(P->abi == TFE_DEVICE_PLUGIN_ABI, "abi %u", P->abi);
-  CHECK(P->struct_size == sizeof(tfe_device_plugin), "struct_size %u, expected %zu", P->struct_size,
-        sizeof(tfe_device_plugin));
+  void* lib = load_plugin(argc, argv);
+  if (lib == NULL) return 1;
   CHECK(P->name != NULL && strcmp(P->name, "cuda") == 0, "name");
   CHECK(P->last_error && P->device_count && P->allocate && P->release && P->copy_to_device &&
             P->copy_to_host && P->copy_on_device && P->synchronize && P->elementwise_lookup &&

@@ -55,26 +55,6 @@ void check_info(const char* fn, lint info) {
   if (info < 0) fail(Status::Internal, "fake %s: LAPACK rejected argument %d", fn, -info);
 }
 
-// lu.cpp's solve_factored: getrs's algorithm with the interchanges done by hand and two trsm.
-template <class T>
-void solve_factored(CBLAS_TRANSPOSE tr, int64_t n, int64_t nrhs, const T* lu, const lint* piv,
-                    T* x) {
-  const lint ln = to_lint(n), lk = to_lint(nrhs);
-  auto interchange = [&](int64_t i) {
-    const int64_t p = piv[i] - 1;
-    if (p == i) return;
-    for (int64_t j = 0; j < nrhs; ++j) std::swap(x[i + j * n], x[p + j * n]);
-  };
-  if (tr == CblasNoTrans) {
-    for (int64_t i = 0; i < n; ++i) interchange(i);
-    typed::trsm(CblasLeft, CblasLower, CblasNoTrans, CblasUnit, ln, lk, lu, ln, x, ln);
-    typed::trsm(CblasLeft, CblasUpper, CblasNoTrans, CblasNonUnit, ln, lk, lu, ln, x, ln);
-    return;
-  }
-  typed::trsm(CblasLeft, CblasUpper, tr, CblasNonUnit, ln, lk, lu, ln, x, ln);
-  typed::trsm(CblasLeft, CblasLower, tr, CblasUnit, ln, lk, lu, ln, x, ln);
-  for (int64_t i = n - 1; i >= 0; --i) interchange(i);
-}
 } // namespace
 
 void potrf(int32_t dtype, int32_t upper, int64_t n, int64_t batch, void* a, int32_t* info) {
@@ -108,6 +88,9 @@ void getrs(int32_t dtype, char trans, int64_t n, int64_t nrhs, int64_t batch, co
            const int32_t* ipiv, void* b) {
   require_extents("getrs", {n, nrhs, batch});
   const CBLAS_TRANSPOSE tr = trans_of("getrs", trans);
+  const Trans t = tr == CblasNoTrans ? Trans::No
+                  : tr == CblasTrans ? Trans::Transpose
+                                     : Trans::ConjTranspose;
   for (int64_t i = 0; i < n * batch; ++i)
     if (ipiv[i] < 1 || ipiv[i] > n)
       fail(Status::InvalidArgument, "fake getrs: pivot %lld of batch %lld is %d, outside [1, %lld]",
@@ -115,7 +98,7 @@ void getrs(int32_t dtype, char trans, int64_t n, int64_t nrhs, int64_t batch, co
            static_cast<long long>(n));
   visit("getrs", dtype, [&]<class T>(T) {
     for (int64_t q = 0; q < batch; ++q)
-      solve_factored(tr, n, nrhs, static_cast<const T*>(lu) + q * n * n, ipiv + q * n,
+      solve_factored(t, n, nrhs, static_cast<const T*>(lu) + q * n * n, to_lint(n), ipiv + q * n,
                      static_cast<T*>(b) + q * n * nrhs);
   });
 }

@@ -11,30 +11,6 @@ namespace tfe::cpu::lapack {
 namespace {
 using namespace detail;
 
-// x (n x nrhs, leading dimension n) <- op(A)^-1 x for A = P L U packed in lu, as getrs does.
-// The pivots are 1-based and within [1, n] (checked by the callers).
-template <class T>
-void solve_factored(Trans t, int64_t n, int64_t nrhs, const T* lu, lint lda, const lint* piv,
-                    T* x) {
-  const lint ln = to_lint(n), lk = to_lint(nrhs);
-  auto interchange = [&](int64_t i) {
-    const int64_t p = piv[i] - 1;
-    if (p == i) return;
-    for (int64_t j = 0; j < nrhs; ++j) std::swap(x[i + j * n], x[p + j * n]);
-  };
-  if (t == Trans::No) { // A^-1 = U^-1 L^-1 P^T: interchanges in factorisation order first
-    for (int64_t i = 0; i < n; ++i) interchange(i);
-    typed::trsm(CblasLeft, CblasLower, CblasNoTrans, CblasUnit, ln, lk, lu, lda, x, ln);
-    typed::trsm(CblasLeft, CblasUpper, CblasNoTrans, CblasNonUnit, ln, lk, lu, lda, x, ln);
-    return;
-  }
-  // op(A)^-1 = P op(L)^-1 op(U)^-1: interchanges last, in reverse order
-  const CBLAS_TRANSPOSE tr = cblas_trans(t);
-  typed::trsm(CblasLeft, CblasUpper, tr, CblasNonUnit, ln, lk, lu, lda, x, ln);
-  typed::trsm(CblasLeft, CblasLower, tr, CblasUnit, ln, lk, lu, lda, x, ln);
-  for (int64_t i = n - 1; i >= 0; --i) interchange(i);
-}
-
 // ---- lu_factor ----
 
 template <class T> LuFactor lu_factor_typed(const Tensor& a) {
