@@ -15,6 +15,7 @@ template <class F> auto with_cache(tfe_context* ctx, int32_t cache, F&& f) {
   if (cache == TFE_CACHE_COMPILED) return f(ctx->compiled);
   if (cache == TFE_CACHE_DERIVATIVE) return f(ctx->derivatives);
   if (cache == TFE_CACHE_EINSUM) return f(ctx->einsum_plans);
+  if (cache == TFE_CACHE_VJP_KERNEL) return f(ctx->vjp_kernels);
   fail(Status::InvalidArgument, "unknown cache %d", cache);
 }
 

@@ -28,12 +28,14 @@ typedef struct tfe_results tfe_results;
 #define TFE_EXTENT_DERIVED (-9223372036854775807LL - 1)
 
 /** Caches of a context (tfe_context_cache_stats, tfe_context_cache_clear): compiled programs,
- *  derivative programs (keyed by the source program's structure and the transform), and einsum
- *  contraction plans (keyed by subscripts and operand shapes; tenferro/einsum.h, @since 0.2).
- *  Append-only. */
+ *  derivative programs (keyed by the source program's structure and the transform), einsum
+ *  contraction plans (keyed by subscripts and operand shapes; tenferro/einsum.h, @since 0.2), and
+ *  the one-op derivative programs a dataflow context's reverse work runs (keyed by op, params,
+ *  operand dtypes and shapes; @since 0.2). Append-only. */
 #define TFE_CACHE_COMPILED 0
 #define TFE_CACHE_DERIVATIVE 1 /**< Derivative programs. */
 #define TFE_CACHE_EINSUM 2     /**< einsum contraction paths. */
+#define TFE_CACHE_VJP_KERNEL 3 /**< One-op derivative programs of dataflow contexts. */
 
 /** Modes of tfe_function_hvp. */
 #define TFE_HVP_FORWARD_OVER_REVERSE 0
@@ -248,11 +250,11 @@ TFE_API TFE_NODISCARD tfe_status tfe_function_to_dot(const tfe_function* f, char
 /**
  * Statistics of one of the context's caches (TFE_CACHE_COMPILED: compiled programs keyed by
  * program fingerprint and argument shapes; TFE_CACHE_DERIVATIVE: derivative programs;
- * TFE_CACHE_EINSUM: einsum contraction plans). Each
- * output may be NULL.
+ * TFE_CACHE_EINSUM: einsum contraction plans; TFE_CACHE_VJP_KERNEL: the one-op derivative
+ * programs of dataflow contexts). Each output may be NULL.
  *
  * @param ctx the context (borrowed; a tensor made in it retains it).
- * @param cache TFE_CACHE_COMPILED, TFE_CACHE_DERIVATIVE or TFE_CACHE_EINSUM.
+ * @param cache TFE_CACHE_COMPILED, TFE_CACHE_DERIVATIVE, TFE_CACHE_EINSUM or TFE_CACHE_VJP_KERNEL.
  * @param[out] out_hits receives the result; left untouched on failure.
  * @param[out] out_misses receives the result; left untouched on failure.
  * @param[out] out_entries receives the result; left untouched on failure.
@@ -265,13 +267,13 @@ TFE_API TFE_NODISCARD tfe_status tfe_context_cache_stats(const tfe_context* ctx,
                                                          int64_t* out_entries, int64_t* out_bytes);
 /** Empties one of the context's caches (statistics counters are kept).
  * @param ctx the context (borrowed; a tensor made in it retains it).
- * @param cache TFE_CACHE_COMPILED, TFE_CACHE_DERIVATIVE or TFE_CACHE_EINSUM.
+ * @param cache TFE_CACHE_COMPILED, TFE_CACHE_DERIVATIVE, TFE_CACHE_EINSUM or TFE_CACHE_VJP_KERNEL.
  * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output).
  * @since 0.1 */
 TFE_API TFE_NODISCARD tfe_status tfe_context_cache_clear(tfe_context* ctx, int32_t cache);
 /** Bounds a cache by entries and estimated bytes (least recently used entries go first).
  * @param ctx the context (borrowed; a tensor made in it retains it).
- * @param cache TFE_CACHE_COMPILED, TFE_CACHE_DERIVATIVE or TFE_CACHE_EINSUM.
+ * @param cache TFE_CACHE_COMPILED, TFE_CACHE_DERIVATIVE, TFE_CACHE_EINSUM or TFE_CACHE_VJP_KERNEL.
  * @param max_entries the most entries kept (>= 0).
  * @param max_bytes the most estimated bytes kept (>= 0).
  * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, a NULL output).

@@ -169,6 +169,7 @@ enum class Cache : int32_t {
   Compiled = TFE_CACHE_COMPILED,
   Derivative = TFE_CACHE_DERIVATIVE,
   Einsum = TFE_CACHE_EINSUM,
+  VjpKernel = TFE_CACHE_VJP_KERNEL,
 };
 enum class HvpMode : int32_t {
   ForwardOverReverse = TFE_HVP_FORWARD_OVER_REVERSE,

@@ -8,21 +8,7 @@
 namespace tfe::ad {
 namespace {
 
-struct CompiledVjp {
-  ops::OpCode op;
-  ops::Params params;          // exact, checked on every hit (the key holds only a hash)
-  std::vector<int64_t> active; // operand index of each gradient output
-  std::vector<bool> zero;      // per active operand: structurally zero
-  size_t outputs = 1;          // outputs of the op (its gradients follow them in the results)
-  graph::CompiledPtr compiled;
-};
-
-graph::LruCache<CompiledVjp>& cache() {
-  // Shared by every context: the entries hold compiled programs only, never tensor data.
-  static graph::LruCache<CompiledVjp>* const c =
-      std::make_unique<graph::LruCache<CompiledVjp>>(1024, int64_t{64} << 20).release();
-  return *c;
-}
+thread_local VjpKernelCache* t_current = nullptr;
 
 // given_outputs: the forward node's outputs are arguments of the compiled program (after the
 // cotangents) instead of being recomputed.
@@ -58,7 +44,8 @@ std::shared_ptr<const CompiledVjp> build(ops::OpCode op, const ops::Params& para
   return entry;
 }
 
-std::shared_ptr<const CompiledVjp> find_or_build(ops::OpCode op, const ops::Params& params,
+std::shared_ptr<const CompiledVjp> find_or_build(VjpKernelCache& cache, ops::OpCode op,
+                                                 const ops::Params& params,
                                                  std::span<const Tensor> operands,
                                                  bool given_outputs, Device d) {
   // One entry per backend: a program compiled for the host runs host kernels only.
@@ -69,11 +56,11 @@ std::shared_ptr<const CompiledVjp> find_or_build(ops::OpCode op, const ops::Para
     key.push_back(static_cast<uint64_t>(t.dtype()) << 32 | t.shape().size());
     for (int64_t e : t.shape()) key.push_back(static_cast<uint64_t>(e));
   }
-  std::shared_ptr<const CompiledVjp> k = cache().find(key);
+  std::shared_ptr<const CompiledVjp> k = cache.find(key);
   if (!k || k->op != op || !(k->params == params)) {
     k = build(op, params, operands, given_outputs, target);
     int64_t bytes = k->compiled ? static_cast<int64_t>(k->compiled->code.size() * 256 + 512) : 512;
-    cache().insert(key, k, bytes);
+    cache.insert(key, k, bytes);
   }
   return k;
 }
@@ -90,17 +77,29 @@ std::vector<std::optional<Tensor>> gradients(const CompiledVjp& k, Device d,
 
 } // namespace
 
-std::vector<std::optional<Tensor>> vjp_kernel(ops::OpCode op, const ops::Params& params,
+VjpKernelScope::VjpKernelScope(VjpKernelCache& cache) noexcept : previous_(t_current) {
+  t_current = &cache;
+}
+VjpKernelScope::~VjpKernelScope() { t_current = previous_; }
+
+VjpKernelCache& VjpKernelScope::current() {
+  if (!t_current) fail(Status::Internal, "a dataflow op was emitted outside a context");
+  return *t_current;
+}
+
+std::vector<std::optional<Tensor>> vjp_kernel(VjpKernelCache& cache, ops::OpCode op,
+                                              const ops::Params& params,
                                               std::span<const Tensor> operands,
                                               const Tensor& ybar) {
   std::vector<Tensor> args(operands.begin(), operands.end());
   args.push_back(ybar);
   const Device d = backend::device_of(args);
-  std::shared_ptr<const CompiledVjp> k = find_or_build(op, params, operands, false, d);
+  std::shared_ptr<const CompiledVjp> k = find_or_build(cache, op, params, operands, false, d);
   return gradients(*k, d, args, operands.size());
 }
 
-std::vector<std::optional<Tensor>> vjp_kernel(ops::OpCode op, const ops::Params& params,
+std::vector<std::optional<Tensor>> vjp_kernel(VjpKernelCache& cache, ops::OpCode op,
+                                              const ops::Params& params,
                                               std::span<const Tensor> operands,
                                               std::span<const Tensor> outputs,
                                               std::span<const Tensor> ybars) {
@@ -108,13 +107,11 @@ std::vector<std::optional<Tensor>> vjp_kernel(ops::OpCode op, const ops::Params&
   args.insert(args.end(), ybars.begin(), ybars.end());
   args.insert(args.end(), outputs.begin(), outputs.end());
   const Device d = backend::device_of(args);
-  std::shared_ptr<const CompiledVjp> k = find_or_build(op, params, operands, true, d);
+  std::shared_ptr<const CompiledVjp> k = find_or_build(cache, op, params, operands, true, d);
   if (outputs.size() != k->outputs || ybars.size() != k->outputs)
     fail(Status::Internal, "vjp_kernel of %s: %zu outputs and %zu cotangents for %zu outputs",
          std::string(ops::op_def(op).name).c_str(), outputs.size(), ybars.size(), k->outputs);
   return gradients(*k, d, args, operands.size());
 }
-
-graph::CacheStats vjp_kernel_cache_stats() { return cache().stats(); }
 
 } // namespace tfe::ad

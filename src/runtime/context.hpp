@@ -17,6 +17,7 @@
 #include <memory>
 
 #include "ad/derivative_cache.hpp"
+#include "ad/vjp_kernel.hpp"
 #include "dataflow/scheduler.hpp"
 #include "einsum/cache.hpp"
 #include "graph/compile.hpp"
@@ -43,6 +44,10 @@ public:
   ad::DerivativeCache derivatives{256, int64_t{64} << 20};
   // einsum plans (contraction paths) keyed by (subscripts, operand shapes).
   einsum::PlanCache einsum_plans{1024, int64_t{16} << 20};
+  // The one-op VJP programs the dataflow engine's reverse tasks run, keyed by (op, params,
+  // operand dtypes and shapes, backend).
+  // Mutable like a lock: the cache locks itself, and using it changes no observable state.
+  mutable ad::VjpKernelCache vjp_kernels{1024, int64_t{64} << 20};
   // Dataflow mode: the scheduler of every op of this context. Declared last: destroyed first,
   // while the caches its tasks may use still exist.
   std::unique_ptr<dataflow::Scheduler> scheduler;
@@ -57,6 +62,18 @@ public:
   // InvalidArgument for a close without its open.
   void enter_scope(bool capture) const;
   void exit_scope(bool capture) const;
+};
+
+// While alive, the dataflow ops the calling thread emits schedule on ctx's scheduler and cache
+// their VJP kernels in ctx (ctx must be a dataflow context).
+class DataflowScope {
+public:
+  explicit DataflowScope(const Context& ctx) noexcept
+      : scheduler_(*ctx.scheduler), vjp_kernels_(ctx.vjp_kernels) {}
+
+private:
+  dataflow::ScopedScheduler scheduler_;
+  ad::VjpKernelScope vjp_kernels_;
 };
 
 } // namespace tfe::runtime

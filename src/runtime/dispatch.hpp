@@ -62,7 +62,7 @@ void run(const Context& ctx, F&& compute, Deliver&& deliver, const Vs&... args) 
   switch (choose_engine((args.symbolic() || ...), ctx.is_dataflow(), (args.tracked() || ...), s)) {
   case Engine::Traced: deliver(compute(args.as_traced(ctx)...)); return;
   case Engine::Dataflow: {
-    dataflow::ScopedScheduler scope(*ctx.scheduler);
+    DataflowScope scope(ctx);
     OnOperandsDevice on(args.var()...);
     deliver(compute(args.flow_operand(s.no_grad > 0)...));
     return;
@@ -104,7 +104,7 @@ void run_list(const Context* ctx, std::span<const Value* const> xs, F&& f, Deliv
   switch (e) {
   case Engine::Traced: return each([&](const Value& x) { return x.as_traced(*ctx); });
   case Engine::Dataflow: {
-    dataflow::ScopedScheduler scope(*ctx->scheduler);
+    DataflowScope scope(*ctx);
     OnOperandsDevice on(xs);
     return each([&](const Value& x) { return x.flow_operand(s.no_grad > 0); });
   }

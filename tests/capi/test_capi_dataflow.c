@@ -65,6 +65,45 @@ static void test_gradients_match_eager(void** state) {
 }
 
 /* Complex convention: grad of sum |z|^2 is 2z; real(z) seeded 2 and imag(z) seeded 3 gives 2+3i. */
+static int64_t vjp_kernel_entries(tfe_context* ctx, int64_t* hits) {
+  int64_t misses = 0, entries = 0, bytes = 0;
+  TFE_OK_OR_FAIL(
+      tfe_context_cache_stats(ctx, TFE_CACHE_VJP_KERNEL, hits, &misses, &entries, &bytes));
+  return entries;
+}
+
+/* Each context owns the one-op derivative programs its reverse work compiles: a second backward
+ * in the same context hits them, another context starts empty, and clearing one context's cache
+ * leaves the other's. */
+static void test_vjp_kernels_belong_to_the_context(void** state) {
+  (void)state;
+  tfe_context* a = dataflow_ctx(TFE_SCHEDULER_DEBUG, 0);
+  tfe_context* b = dataflow_ctx(TFE_SCHEDULER_THREADS, 2);
+  int64_t hits_a = 0, hits_b = 0;
+  assert_int_equal(vjp_kernel_entries(a, &hits_a), 0);
+  double g1[4], g2[4];
+  sin_exp_grad(a, g1);
+  int64_t after_first = vjp_kernel_entries(a, &hits_a);
+  assert_true(after_first >= 4); /* sin, mul, exp, add and sum */
+  assert_int_equal(vjp_kernel_entries(b, &hits_b), 0);
+  int64_t hits_before = hits_a;
+  sin_exp_grad(a, g2);
+  assert_int_equal(vjp_kernel_entries(a, &hits_a), after_first);
+  assert_true(hits_a >= hits_before + 4);
+  assert_memory_equal(g1, g2, sizeof g1);
+  sin_exp_grad(b, g2);
+  assert_int_equal(vjp_kernel_entries(b, &hits_b), after_first);
+  TFE_OK_OR_FAIL(tfe_context_cache_clear(a, TFE_CACHE_VJP_KERNEL));
+  assert_int_equal(vjp_kernel_entries(a, &hits_a), 0);
+  assert_int_equal(vjp_kernel_entries(b, &hits_b), after_first);
+  TFE_OK_OR_FAIL(tfe_context_cache_limits(b, TFE_CACHE_VJP_KERNEL, 2, 1 << 20));
+  sin_exp_grad(b, g2);
+  assert_true(vjp_kernel_entries(b, &hits_b) <= 2);
+  assert_memory_equal(g1, g2, sizeof g1);
+  tfe_context_release(a);
+  tfe_context_release(b);
+}
+
 static void test_complex_convention(void** state) {
   (void)state;
   tfe_context* ctx = dataflow_ctx(TFE_SCHEDULER_THREADS, 0);
@@ -284,6 +323,8 @@ static void test_threads_share_a_context(void** state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_gradients_match_eager, leak_setup, leak_teardown),
+      cmocka_unit_test_setup_teardown(test_vjp_kernels_belong_to_the_context, leak_setup,
+                                      leak_teardown),
       cmocka_unit_test_setup_teardown(test_complex_convention, leak_setup, leak_teardown),
       cmocka_unit_test_setup_teardown(test_error_contract, leak_setup, leak_teardown),
       cmocka_unit_test_setup_teardown(test_pipelined_optimiser, leak_setup, leak_teardown),

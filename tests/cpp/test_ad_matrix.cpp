@@ -97,7 +97,8 @@ TEST_CASE("direct VJP kernels agree with linearize-then-transpose of the program
         if (!is_inexact(ym.dtype) || c.active.empty()) continue;
         std::vector<Tensor> y = run_program(*c.program, s.inputs);
         Tensor ybar = random_tensor(ym.dtype, y[0].shape(), 99);
-        auto kernel = ad::vjp_kernel(def.code, s.params, s.inputs, ybar);
+        auto kernel =
+            ad::vjp_kernel(ad::VjpKernelScope::current(), def.code, s.params, s.inputs, ybar);
         ad::Derivative v = ad::vjp(*c.program, c.active);
         std::vector<Tensor> args = s.inputs;
         args.push_back(ybar);
@@ -120,5 +121,5 @@ TEST_CASE("direct VJP kernels agree with linearize-then-transpose of the program
     }
   }
   CHECK(checked > 300);
-  CHECK(ad::vjp_kernel_cache_stats().entries > 100);
+  CHECK(ad::VjpKernelScope::current().stats().entries > 100);
 }

@@ -340,7 +340,8 @@ template <class Row, class T> void check_unary(ops::OpCode code, const T& x0, do
   Tensor yt = emit(code, std::span<const Tensor>(&xt, 1), ops::NoParams{});
   Tensor ybar = eager::zeros(yt.dtype(), {});
   set_value(ybar, {}, ybar0);
-  auto k = ad::vjp_kernel(code, ops::NoParams{}, std::span<const Tensor>(&xt, 1), ybar);
+  auto k = ad::vjp_kernel(ad::VjpKernelScope::current(), code, ops::NoParams{},
+                          std::span<const Tensor>(&xt, 1), ybar);
   // No kernel output: structurally zero (Im of a real).
   std::complex<double> want = k[0] ? value_at(*k[0], {}) : 0.0;
   // Outside a real function's domain (asin(2.3), acosh(0.6)) both engines must give NaN.
@@ -358,7 +359,7 @@ void check_binary(ops::OpCode code, const T& a0, const T& b0, double ybar0) {
   y.seed(T(ybar0));
   std::array<Tensor, 2> in{scalar_tensor(a0), scalar_tensor(b0)};
   Tensor ybar = scalar_tensor(T(ybar0));
-  auto k = ad::vjp_kernel(code, ops::NoParams{}, in, ybar);
+  auto k = ad::vjp_kernel(ad::VjpKernelScope::current(), code, ops::NoParams{}, in, ybar);
   for (int i = 0; i < 2; ++i) {
     REQUIRE(k[static_cast<size_t>(i)].has_value());
     std::complex<double> got(i == 0 ? a.grad.get_wait() : b.grad.get_wait());

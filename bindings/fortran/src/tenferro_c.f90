@@ -64,6 +64,7 @@ module tenferro_c
   integer(c_int32_t), parameter, public :: TFE_CACHE_COMPILED = 0
   integer(c_int32_t), parameter, public :: TFE_CACHE_DERIVATIVE = 1
   integer(c_int32_t), parameter, public :: TFE_CACHE_EINSUM = 2
+  integer(c_int32_t), parameter, public :: TFE_CACHE_VJP_KERNEL = 3
   integer(c_int32_t), parameter, public :: TFE_HVP_FORWARD_OVER_REVERSE = 0
   integer(c_int32_t), parameter, public :: TFE_HVP_REVERSE_OVER_REVERSE = 1
   integer(c_int32_t), parameter, public :: TFE_LINALG_NO_TRANS = 0

@@ -43,6 +43,19 @@ def test_modes_and_gradients_match_eager():
     assert lp == pytest.approx(le, rel=1e-15)
 
 
+def test_each_context_owns_its_vjp_kernels():
+    a = tf.Context("dataflow", scheduler="debug")
+    b = tf.Context("dataflow", threads=2)
+    grad_in(a, XV, WV)
+    first = a.cache_stats("vjp_kernel")
+    assert first.entries >= 4 and b.cache_stats("vjp_kernel").entries == 0
+    grad_in(a, XV, WV)
+    again = a.cache_stats("vjp_kernel")
+    assert again.entries == first.entries and again.hits >= first.hits + 4
+    a.clear_cache("vjp_kernel")
+    assert a.cache_stats("vjp_kernel").entries == 0
+
+
 def test_bad_context_arguments():
     with pytest.raises(ValueError):
         tf.Context("lazy")

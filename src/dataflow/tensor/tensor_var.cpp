@@ -33,6 +33,9 @@ struct OpCall {
   ops::Params params;
   std::vector<ops::Meta> inputs, outputs;
   Device device; // where its operands are, so where its constants and zeros go
+  // The VJP-kernel cache of the context the op was emitted in (it outlives the op's tasks: a
+  // context's scheduler is destroyed before its caches).
+  ad::VjpKernelCache* vjp_kernels = nullptr;
 };
 using CallPtr = std::shared_ptr<const OpCall>;
 using ReadList = std::vector<ReadBuffer<Tensor>>;
@@ -129,7 +132,8 @@ Task reverse_task(CallPtr call, ReadList ybar, ReadList in, ReadList out,
   }
   for (size_t k = 0; k < g.size(); ++k)
     if (!g[k].defined()) g[k] = device::to_device(zeros_of(call->outputs[k]), call->device);
-  std::vector<std::optional<Tensor>> grads = ad::vjp_kernel(call->code, call->params, xs, ys, g);
+  std::vector<std::optional<Tensor>> grads =
+      ad::vjp_kernel(*call->vjp_kernels, call->code, call->params, xs, ys, g);
   // A structurally zero cotangent stays absent (the sink is released unwritten), as in eager AD:
   // the operand's own reverse work is pruned, not run on zeros (the factors of a singular det
   // must not be differentiated).
@@ -140,6 +144,7 @@ Task reverse_task(CallPtr call, ReadList ybar, ReadList in, ReadList out,
 std::vector<TensorVar> emit_impl(ops::OpCode code, std::span<const TensorVar> in,
                                  const ops::Params& params) {
   auto call = std::make_shared<OpCall>();
+  call->vjp_kernels = &ad::VjpKernelScope::current();
   call->code = code;
   call->params = params;
   for (size_t i = 0; i < in.size(); ++i) {

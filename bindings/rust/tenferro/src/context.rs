@@ -33,6 +33,8 @@ pub enum Cache {
     Derivative,
     /// Contraction plans of `einsum`, keyed by subscripts and shapes (`TFE_CACHE_EINSUM`).
     Einsum,
+    /// One-op derivative programs of dataflow contexts (`TFE_CACHE_VJP_KERNEL`).
+    VjpKernel,
 }
 
 impl Cache {
@@ -41,6 +43,7 @@ impl Cache {
             Cache::Compiled => sys::TFE_CACHE_COMPILED,
             Cache::Derivative => sys::TFE_CACHE_DERIVATIVE,
             Cache::Einsum => sys::TFE_CACHE_EINSUM,
+            Cache::VjpKernel => sys::TFE_CACHE_VJP_KERNEL,
         }
     }
 }
