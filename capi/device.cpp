@@ -49,6 +49,9 @@ tfe_status tfe_tensor_to_device(tfe_tensor** out, const tfe_tensor* t, int32_t k
     out_slot(out);
     require(t, "t");
     Device to = device_arg(kind, ordinal);
+    // A missing device is reported before a dataflow tensor is waited for (whose own failure
+    // would otherwise hide it).
+    if (!to.is_cpu()) (void)device::serving(to);
     const runtime::Value& v = t->value;
     if (v.symbolic())
       fail(Status::NotSupported,

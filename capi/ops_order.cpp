@@ -60,6 +60,10 @@ template <class V> V take_along(const V& x, const V& idx, int64_t axis) {
     for (int64_t e : is) empty.push_back(Extent(e));
     return run1(OpCode::Reshape, x, ops::ReshapeParams{empty});
   }
+  // The lane arithmetic below multiplies extents, which a traced tensor may declare far beyond
+  // what memory holds: the element counts are checked first (overflow and element limit).
+  (void)checked_numel(xs);
+  (void)checked_numel(is);
   int64_t inner = 1, outer = 1, numel = 1;
   for (size_t d = 0; d < xs.size(); ++d) {
     numel *= xs[d];

@@ -4,6 +4,7 @@
  * and handles used or released after their release. Each test names the case it pins down. */
 #include <dirent.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "capi_testing.h"
@@ -551,6 +552,56 @@ static void pivoted_qr_of_nan(void** state) {
   tfe_tensor_release(a);
 }
 
+static void sort_of_a_traced_tensor_with_huge_extents(void** state) {
+  (void)state;
+  /* A traced [INT64_MAX, INT64_MAX] tensor (metadata only) sorted along either axis: the sort's
+   * lane arithmetic multiplied the extents (a signed overflow); now the element count is checked
+   * first, as for any tensor, and its overflow reported. */
+  const int64_t shape[] = {INT64_MAX, INT64_MAX};
+  tfe_tensor* x = NULL;
+  TFE_OK_OR_FAIL(tfe_tensor_symbolic(&x, g_ctx, TFE_F64, 2, shape));
+  for (int64_t axis = 0; axis < 2; ++axis) {
+    tfe_tensor* out = (tfe_tensor*)0x1;
+    EXPECT_STATUS(tfe_sort(&out, x, axis, 0), TFE_ERR_NUMERICAL, "tfe_sort");
+    assert_non_null(strstr(tfe_last_error_message(), "more than 2^63-1 elements"));
+    assert_null(out);
+  }
+  tfe_tensor_release(x);
+}
+
+static void transfer_of_a_failed_dataflow_tensor_to_a_missing_device(void** state) {
+  (void)state;
+  /* A dataflow tensor whose op failed (the pivoted QR of NaN), moved to a CUDA device on a
+   * machine without one: the missing device is reported (TFE_ERR_DEVICE), before the tensor is
+   * waited for; to the CPU, the op's own failure is. */
+  int32_t devices = -1;
+  TFE_OK_OR_FAIL(tfe_device_count(&devices));
+  if (devices > 0) {
+    printf("skip: transfer_of_a_failed_dataflow_tensor_to_a_missing_device (a CUDA device is "
+           "present)\n");
+    return;
+  }
+  tfe_context* flow = NULL;
+  TFE_OK_OR_FAIL(tfe_context_create_dataflow(&flow, TFE_SCHEDULER_DEBUG, 0));
+  const int64_t shape[] = {2, 2};
+  const double v[] = {1, NAN, 0, 1};
+  tfe_tensor* a = f64(flow, 2, shape, v);
+  tfe_tensor *q = NULL, *r = NULL, *p = NULL;
+  TFE_OK_OR_FAIL(tfe_linalg_qr_pivoted(&q, &r, &p, a, NULL));
+  tfe_tensor* out = (tfe_tensor*)0x1;
+  EXPECT_STATUS(tfe_tensor_to_device(&out, q, TFE_DEVICE_CUDA, 0), TFE_ERR_DEVICE,
+                "tfe_tensor_to_device");
+  assert_null(out);
+  out = (tfe_tensor*)0x1;
+  EXPECT_STATUS(tfe_tensor_to_device(&out, q, TFE_DEVICE_CPU, 0), TFE_ERR_NON_CONVERGENCE,
+                "tfe_tensor_to_device");
+  assert_non_null(strstr(tfe_last_error_message(), "pivoted QR"));
+  assert_null(out);
+  tfe_tensor* all[] = {a, q, r, p};
+  for (int i = 0; i < 4; ++i) tfe_tensor_release(all[i]);
+  tfe_context_release(flow);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(thread_budget_bounded_by_work_size, setup, teardown),
@@ -578,6 +629,9 @@ int main(void) {
       cmocka_unit_test_setup_teardown(spaced_values_repeat_counts_and_diag_offsets_bounded, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(pivoted_qr_of_nan, setup, teardown),
+      cmocka_unit_test_setup_teardown(sort_of_a_traced_tensor_with_huge_extents, setup, teardown),
+      cmocka_unit_test_setup_teardown(transfer_of_a_failed_dataflow_tensor_to_a_missing_device,
+                                      setup, teardown),
       cmocka_unit_test_setup_teardown(roll_along_an_int64_max_extent, setup, teardown),
       cmocka_unit_test_setup_teardown(repeat_of_an_empty_tensor_builds_no_index, setup, teardown),
       cmocka_unit_test_setup_teardown(argmin_of_an_empty_tensor_with_int64_max_before_the_axis,

@@ -469,12 +469,13 @@ void host(State& s, Bytes& in, size_t dst) {
     static const int32_t kinds[] = {TFE_DEVICE_CPU, TFE_DEVICE_CUDA, TFE_DEVICE_CPU, 0, 3, -1};
     int32_t kind = kinds[in.pick(6)], ordinal = static_cast<int32_t>(in.pick(4)) - 1;
     if (in.u8() % 2) ordinal = 0;
+    // Counted first: a call after the transfer would replace the message a violation prints.
+    int32_t devices = -1;
+    if (tfe_device_count(&devices) != TFE_OK) violation("tfe_device_count", "refused");
     tfe_tensor* o = sentinel<tfe_tensor>();
     tfe_status st = tfe_tensor_to_device(nul ? nullptr : &o, x, kind, ordinal);
     if (nul) o = nullptr;
     check("tfe_tensor_to_device", st, {o});
-    int32_t devices = -1;
-    if (tfe_device_count(&devices) != TFE_OK) violation("tfe_device_count", "refused");
     if (st == TFE_OK && (nul || (kind == TFE_DEVICE_CUDA && devices == 0)))
       violation("tfe_tensor_to_device", "a NULL output or a missing device was accepted");
     if (kind == TFE_DEVICE_CPU && ordinal == 0 && !nul && live(s, x) && st != TFE_OK &&
