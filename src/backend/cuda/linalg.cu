@@ -206,32 +206,27 @@ struct Solver {
     return solver_locked(*s, &h);
   }
   int32_t params(cusolverDnParams_t* out) {
-    if (s->solver_params == nullptr) {
-      cusolverDnParams_t p = nullptr;
-      TFE_SOLVER_TRY(s->device, cusolverDnCreateParams(&p), "cusolverDnCreateParams");
-      s->solver_params = p;
-    }
-    *out = s->solver_params;
-    return 0;
+    return once(s->solver_params, cusolverDnCreateParams, "cusolverDnCreateParams", out);
   }
   // Default tolerance (machine precision), default sweep limit and sorted results: the Jacobi
   // parameters are never changed, so one object per device serves every call.
   int32_t syevj(syevjInfo_t* out) {
-    if (s->syevj == nullptr) {
-      syevjInfo_t p = nullptr;
-      TFE_SOLVER_TRY(s->device, cusolverDnCreateSyevjInfo(&p), "cusolverDnCreateSyevjInfo");
-      s->syevj = p;
-    }
-    *out = s->syevj;
-    return 0;
+    return once(s->syevj, cusolverDnCreateSyevjInfo, "cusolverDnCreateSyevjInfo", out);
   }
   int32_t gesvdj(gesvdjInfo_t* out) {
-    if (s->gesvdj == nullptr) {
-      gesvdjInfo_t p = nullptr;
-      TFE_SOLVER_TRY(s->device, cusolverDnCreateGesvdjInfo(&p), "cusolverDnCreateGesvdjInfo");
-      s->gesvdj = p;
+    return once(s->gesvdj, cusolverDnCreateGesvdjInfo, "cusolverDnCreateGesvdjInfo", out);
+  }
+
+private:
+  // The device's one object of a kind (kept in `slot`), made by `create` on first use.
+  template <class T>
+  int32_t once(T& slot, cusolverStatus_t (*create)(T*), const char* what, T* out) {
+    if (slot == nullptr) {
+      T p = nullptr;
+      TFE_SOLVER_TRY(s->device, create(&p), what);
+      slot = p;
     }
-    *out = s->gesvdj;
+    *out = slot;
     return 0;
   }
 };
