@@ -6,7 +6,8 @@
 Cases (median of repeated timings, at 1 thread and at 2, both libraries at the same count):
   V1 exp, sin, tanh of 1e6 elements, F64 and F32;
   V3 asin, atanh, exp2, log10 of 1e6 elements in (0.05, 0.95), F64 and F32;
-  V4 exp, log, sin, tanh of 1e6 complex elements (both parts in (-3, 3)), C64 and C32;
+  V4 exp, log, sin, tanh, asin, acos, atan, asinh, acosh, atanh of 1e6 complex elements (both
+     parts in (-3, 3)), C64 and C32;
   V2 the 20-op chain (sin, *x, tanh, +x, cos; 4 times) on 1e6 F64: forward, and forward +
      backward with x tracked.
 Each line prints tenferro's time, PyTorch's time and the ratio tenferro/PyTorch. Set
@@ -72,7 +73,8 @@ def main(quick):
                                              ("c32", np.complex64, torch.complex64)):
             v = (rng.uniform(-3, 3, n) + 1j * rng.uniform(-3, 3, n)).astype(np_dtype)
             x, tx = tf.tensor(v), torch.tensor(v, dtype=torch_dtype)
-            for name in ("exp", "log", "sin", "tanh"):
+            for name in ("exp", "log", "sin", "tanh", "asin", "acos", "atan", "asinh", "acosh",
+                         "atanh"):
                 ours, theirs = getattr(tf, name), getattr(torch, name)
                 time_both(f"V4 {name} {dtype} n=1e6", lambda: ours(x), lambda: theirs(tx), repeat)
         v = rng.uniform(-1, 1, n)

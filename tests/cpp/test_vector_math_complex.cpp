@@ -2,10 +2,10 @@
 // every instruction set this CPU runs, in C64 and C32:
 // - accuracy against a reference computed in a wider type (long double parts for C64, double
 //   for C32) over special values, tiny and huge parts, a log-uniform sweep, the unit circle, the
-//   neighbourhood of the branch cuts and of pow's integer exponents. The error of a result f
-//   with exact value r is the normwise relative error |f - r| / |r| in units of the type's
-//   epsilon (2^-52 or 2^-23); below the smallest normal magnitude it is absolute, in units of
-//   the smallest subnormal. The largest error found is printed per function, dtype and
+//   neighbourhood of the branch cuts and branch points and of pow's integer exponents. The error of
+//   a result f with exact value r is the normwise relative error |f - r| / |r| in units of the
+//   type's epsilon (2^-52 or 2^-23); below the smallest normal magnitude it is absolute, in units
+//   of the smallest subnormal. The largest error found is printed per function, dtype and
 //   instruction set.
 // - special values (C99 Annex G): for arguments with a zero, infinite or NaN part, wherever the
 //   C++ standard library's function (in the wider type, rounded) gives a zero, an infinity or a
@@ -43,7 +43,9 @@ constexpr Case kCases[] = {
     {Fn::Exp, "exp"},     {Fn::Exp2, "exp2"},   {Fn::Expm1, "expm1"}, {Fn::Log, "log"},
     {Fn::Log2, "log2"},   {Fn::Log10, "log10"}, {Fn::Log1p, "log1p"}, {Fn::Sqrt, "sqrt"},
     {Fn::Rsqrt, "rsqrt"}, {Fn::Sin, "sin"},     {Fn::Cos, "cos"},     {Fn::Tan, "tan"},
-    {Fn::Sinh, "sinh"},   {Fn::Cosh, "cosh"},   {Fn::Tanh, "tanh"},   {Fn::Pow, "pow"}};
+    {Fn::Sinh, "sinh"},   {Fn::Cosh, "cosh"},   {Fn::Tanh, "tanh"},   {Fn::Pow, "pow"},
+    {Fn::Asin, "asin"},   {Fn::Acos, "acos"},   {Fn::Atan, "atan"},   {Fn::Asinh, "asinh"},
+    {Fn::Acosh, "acosh"}, {Fn::Atanh, "atanh"}};
 
 // fn in the complex type of W. Without a standard complex expm1/log1p, those two follow their
 // definitions with the cancellation done in W (log1p(x(2 + x) + y^2) / 2 is log|1 + z|).
@@ -80,6 +82,12 @@ std::complex<W> reference(Fn fn, std::complex<W> z, std::complex<W> b, bool libr
   case Fn::Cosh: return std::cosh(z);
   case Fn::Tanh: return std::tanh(z);
   case Fn::Pow: return cpu::complex_pow(z, b);
+  case Fn::Asin: return std::asin(z);
+  case Fn::Acos: return std::acos(z);
+  case Fn::Atan: return std::atan(z);
+  case Fn::Asinh: return std::asinh(z);
+  case Fn::Acosh: return std::acosh(z);
+  case Fn::Atanh: return std::atanh(z);
   default: return {};
   }
 }
@@ -172,6 +180,30 @@ template <class T> std::vector<std::complex<T>> arguments(std::mt19937_64& rng) 
     T tiny[] = {T(0), -T(0), L::denorm_min(), -L::denorm_min(), T(1e-20), T(-1e-20)};
     zs.emplace_back(T(left(rng)), tiny[i % 6]);
     zs.emplace_back(tiny[i % 6], T(left(rng)));
+  }
+  // The inverse functions' branch points +-1 and +-i at distances 1e-30 to 1; the line
+  // y = eps |x - 1| where their formulas switch to the limits along the real axis; both parts
+  // tiny; and one part beyond 1e150 (the asymptotic formulas) with the other of any size. A
+  // generator of their own keeps the draws above (and pow's exponents) as they were.
+  std::mt19937_64 more(2028);
+  std::uniform_real_distribution<double> unit(-1, 1), decade(-30, 0), half(0.5, 2);
+  auto pow10 = [](double e) { return std::pow(10.0, e); };
+  for (int i = 0; i < 5000; ++i) {
+    double d1 = unit(more) * pow10(decade(more)), d2 = unit(more) * pow10(decade(more));
+    double c = i % 4 < 2 ? 1 : -1;
+    zs.emplace_back(T(c + d1), T(d2));
+    zs.emplace_back(T(d1), T(c + d2));
+    double x = half(more), y = static_cast<double>(L::epsilon()) * std::abs(x - 1) * half(more);
+    zs.emplace_back(T(i % 2 ? x : -x), T(i % 4 < 2 ? y : -y));
+    zs.emplace_back(T(i % 4 < 2 ? y : -y), T(i % 2 ? x : -x));
+    double lo = std::log10(static_cast<double>(L::min()));
+    std::uniform_real_distribution<double> tiny_exp(lo, lo / 3), any_exp(lo, -lo);
+    zs.emplace_back(T(unit(more) * pow10(tiny_exp(more))), T(unit(more) * pow10(tiny_exp(more))));
+    std::uniform_real_distribution<double> big_exp(std::is_same_v<T, double> ? 140 : 30,
+                                                   std::is_same_v<T, double> ? 160 : 38);
+    auto big = static_cast<T>(unit(more) * pow10(big_exp(more)));
+    auto other = static_cast<T>(unit(more) * pow10(any_exp(more)));
+    zs.emplace_back(i % 2 ? big : other, i % 2 ? other : big);
   }
   return zs;
 }
@@ -351,19 +383,22 @@ TEST_CASE("vector math: complex kernels run the vector functions, with the same 
     REQUIRE_FALSE(view.is_compact());
     Tensor compact = Tensor::empty(dtype, {29, 37});
     cpu::strided_copy(compact, view);
-    for (ops::OpCode op : {ops::OpCode::Exp, ops::OpCode::Log, ops::OpCode::Sin, ops::OpCode::Tanh,
-                           ops::OpCode::Sqrt, ops::OpCode::Expm1}) {
+    for (ops::OpCode op :
+         {ops::OpCode::Exp, ops::OpCode::Log, ops::OpCode::Sin, ops::OpCode::Tanh,
+          ops::OpCode::Sqrt, ops::OpCode::Expm1, ops::OpCode::Asin, ops::OpCode::Atanh}) {
       Tensor strided = cpu::execute(op, std::array{view}, {});
       Tensor contiguous = cpu::execute(op, std::array{compact}, {});
       // The vector function applied directly to the compact operand.
       Tensor direct = Tensor::empty(dtype, {29, 37});
       int64_t differ = 0, not_vector = 0;
-      Fn fn = op == ops::OpCode::Exp    ? Fn::Exp
-              : op == ops::OpCode::Log  ? Fn::Log
-              : op == ops::OpCode::Sin  ? Fn::Sin
-              : op == ops::OpCode::Tanh ? Fn::Tanh
-              : op == ops::OpCode::Sqrt ? Fn::Sqrt
-                                        : Fn::Expm1;
+      Fn fn = op == ops::OpCode::Exp     ? Fn::Exp
+              : op == ops::OpCode::Log   ? Fn::Log
+              : op == ops::OpCode::Sin   ? Fn::Sin
+              : op == ops::OpCode::Tanh  ? Fn::Tanh
+              : op == ops::OpCode::Sqrt  ? Fn::Sqrt
+              : op == ops::OpCode::Asin  ? Fn::Asin
+              : op == ops::OpCode::Atanh ? Fn::Atanh
+                                         : Fn::Expm1;
       bool applied =
           dtype == DType::C64
               ? cpu::vec::apply_complex(fn, compact.numel(),

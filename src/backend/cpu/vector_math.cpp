@@ -94,6 +94,12 @@ void scalar_complex(Fn fn, double x, double y, double bx, double by, double* re,
   case Fn::Sinh: r = std::sinh(z); break;
   case Fn::Cosh: r = std::cosh(z); break;
   case Fn::Tanh: r = std::tanh(z); break;
+  case Fn::Asin: r = std::asin(z); break;
+  case Fn::Acos: r = std::acos(z); break;
+  case Fn::Atan: r = std::atan(z); break;
+  case Fn::Asinh: r = std::asinh(z); break;
+  case Fn::Acosh: r = std::acosh(z); break;
+  case Fn::Atanh: r = std::atanh(z); break;
   case Fn::Pow: r = complex_pow(z, C(bx, by)); break;
   default: break;
   }

@@ -63,6 +63,12 @@ constexpr bool has_complex(Fn fn) {
   case Fn::Sinh:
   case Fn::Cosh:
   case Fn::Tanh:
+  case Fn::Asin:
+  case Fn::Acos:
+  case Fn::Atan:
+  case Fn::Asinh:
+  case Fn::Acosh:
+  case Fn::Atanh:
   case Fn::Pow: return true;
   default: return false;
   }

@@ -169,7 +169,13 @@ template <class Isa> Table make_table() {
   TFE_VEC_COMPLEX(Sinh)
   TFE_VEC_COMPLEX(Cosh)
   TFE_VEC_COMPLEX(Tanh)
-  static_assert(has_complex(Fn::Pow) && has_complex(Fn::Tanh) && !has_complex(Fn::Asin));
+  TFE_VEC_COMPLEX(Asin)
+  TFE_VEC_COMPLEX(Acos)
+  TFE_VEC_COMPLEX(Atan)
+  TFE_VEC_COMPLEX(Asinh)
+  TFE_VEC_COMPLEX(Acosh)
+  TFE_VEC_COMPLEX(Atanh)
+  static_assert(has_complex(Fn::Pow) && has_complex(Fn::Atanh) && !has_complex(Fn::Erf));
   t.binary_z[static_cast<int>(Fn::Pow)] = &complex_binary<Isa, double, Fn::Pow, Isa::ZPow>;
   t.binary_c[static_cast<int>(Fn::Pow)] = &complex_binary<Isa, float, Fn::Pow, Isa::ZPow>;
 #undef TFE_VEC_UNARY
