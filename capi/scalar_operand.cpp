@@ -6,6 +6,7 @@
 #include <cstring>
 #include <limits>
 
+#include "backend/cpu/kernel.hpp"
 #include "capi/op_call.hpp"
 #include "eager/creation.hpp"
 
@@ -35,46 +36,103 @@ DType weak_dtype(DType like, int32_t kind) {
   }
 }
 
-template <class T> Tensor rank0(DType dtype, T value) { return eager::full(dtype, Dims{}, &value); }
-
-Tensor integer_tensor(DType dtype, int64_t v, const char* what) {
+// Calls f with the scalar converted to dtype's element type (NumPy's casts), the one conversion
+// behind both the rank-0 tensor and the host path that needs none.
+template <class F> Tensor integer_value(DType dtype, int64_t v, const char* what, F&& f) {
   switch (dtype) {
-  case DType::Bool: return rank0<bool>(dtype, v != 0);
+  case DType::Bool: return f(v != 0);
   case DType::I32:
     if (v < std::numeric_limits<int32_t>::min() || v > std::numeric_limits<int32_t>::max())
       fail(Status::InvalidArgument, "%s %lld does not fit I32", what, static_cast<long long>(v));
-    return rank0(dtype, static_cast<int32_t>(v));
-  case DType::I64: return rank0(dtype, v);
-  case DType::F32: return rank0(dtype, static_cast<float>(v));
-  case DType::F64: return rank0(dtype, static_cast<double>(v));
-  case DType::C32: return rank0(dtype, std::complex<float>(static_cast<float>(v)));
-  default: return rank0(dtype, std::complex<double>(static_cast<double>(v)));
+    return f(static_cast<int32_t>(v));
+  case DType::I64: return f(v);
+  case DType::F32: return f(static_cast<float>(v));
+  case DType::F64: return f(static_cast<double>(v));
+  case DType::C32: return f(std::complex<float>(static_cast<float>(v)));
+  default: return f(std::complex<double>(static_cast<double>(v)));
   }
 }
 
-Tensor inexact_tensor(DType dtype, double re, double im) {
+template <class F> Tensor inexact_value(DType dtype, double re, double im, F&& f) {
   switch (dtype) {
-  case DType::F32:
-    return rank0(dtype, static_cast<float>(re)); // beyond F32's range: +-inf, as NumPy's cast
-  case DType::F64: return rank0(dtype, re);
-  case DType::C32:
-    return rank0(dtype, std::complex<float>(static_cast<float>(re), static_cast<float>(im)));
-  default: return rank0(dtype, std::complex<double>(re, im));
+  case DType::F32: return f(static_cast<float>(re)); // beyond F32's range: +-inf, as NumPy's cast
+  case DType::F64: return f(re);
+  case DType::C32: return f(std::complex<float>(static_cast<float>(re), static_cast<float>(im)));
+  default: return f(std::complex<double>(re, im));
   }
 }
 
-Tensor weak_scalar(DType like, const HostScalar& s) {
-  DType dtype = weak_dtype(like, s.kind);
+// f(the scalar as a value of `dtype`, weak_dtype's choice for it).
+template <class F> Tensor weak_value(DType dtype, const HostScalar& s, F&& f) {
   switch (s.kind) {
   case TFE_SCALAR_BOOL:
     if (s.int_value != 0 && s.int_value != 1)
       fail(Status::InvalidArgument, "a bool scalar is 0 or 1, not %lld",
            static_cast<long long>(s.int_value));
-    return integer_tensor(dtype, s.int_value, "bool scalar");
-  case TFE_SCALAR_INT: return integer_tensor(dtype, s.int_value, "integer scalar");
-  case TFE_SCALAR_FLOAT: return inexact_tensor(dtype, s.re, 0.0);
-  default: return inexact_tensor(dtype, s.re, s.im);
+    return integer_value(dtype, s.int_value, "bool scalar", f);
+  case TFE_SCALAR_INT: return integer_value(dtype, s.int_value, "integer scalar", f);
+  case TFE_SCALAR_FLOAT: return inexact_value(dtype, s.re, 0.0, f);
+  default: return inexact_value(dtype, s.re, s.im, f);
   }
+}
+
+Tensor weak_scalar(DType like, const HostScalar& s) {
+  return weak_value(weak_dtype(like, s.kind), s,
+                    [](auto v) { return eager::full(dtype_of_v<decltype(v)>, Dims{}, &v); });
+}
+
+// The eager host case without a tensor for the scalar: a concrete host operand the op runs on
+// at once (no trace, dataflow context or AD recording) in a dtype the scalar does not promote and
+// the op accepts. The general path would then hand the op's kernel x and the rank-0 tensor's
+// stride-0 view with x's shape, unconverted; this hands it the same view over the value on the
+// stack, so the same kernel gives the same bits and the same errors, without the rank-0
+// tensor's allocation, the surface's promotion and broadcast plan, or the view op. An undefined
+// tensor leaves every other case to the general path.
+Tensor host_binary(const tfe_context& ctx, int32_t op, const runtime::Value& x, const HostScalar& s,
+                   bool scalar_first) {
+  if (runtime::choose_engine(x.symbolic(), ctx.is_dataflow(), x.tracked(), ctx.recording()) !=
+      runtime::Engine::Plain)
+    return {};
+  const Tensor& t = x.tensor();
+  if (!t.defined() || !t.device().is_cpu()) return {};
+  const DType d = t.dtype();
+  if (weak_dtype(d, s.kind) != d) return {};
+  OpCode code;
+  ops::Params params = ops::NoParams{};
+  switch (op) {
+  case TFE_BINOP_ADD: code = OpCode::Add; break;
+  case TFE_BINOP_SUB: code = OpCode::Sub; break;
+  case TFE_BINOP_MUL: code = OpCode::Mul; break;
+  case TFE_BINOP_DIV: // true division converts Bool and integers to F64 first
+    if (!is_inexact(d)) return {};
+    code = OpCode::Div;
+    break;
+  case TFE_BINOP_DIV_TRUNC:
+    if (!is_integer(d)) return {};
+    code = OpCode::Div;
+    break;
+  case TFE_BINOP_REM: code = OpCode::Rem; break;
+  case TFE_BINOP_POW: code = OpCode::Pow; break;
+  case TFE_BINOP_MAXIMUM: code = OpCode::Maximum; break;
+  case TFE_BINOP_MINIMUM: code = OpCode::Minimum; break;
+  case TFE_BINOP_AND: code = OpCode::And; break;
+  case TFE_BINOP_OR: code = OpCode::Or; break;
+  case TFE_BINOP_XOR: code = OpCode::Xor; break;
+  default:
+    if (op < TFE_BINOP_EQ || op > TFE_BINOP_GE) return {};
+    code = OpCode::Compare;
+    params = ops::CompareParams{static_cast<ops::CompareDir>(op - TFE_BINOP_EQ + TFE_CMP_EQ)};
+  }
+  // The surface refuses an unaccepted dtype with its own message before any kernel runs.
+  if (!ops::op_def(code).accepts.contains(d)) return {};
+  return weak_value(d, s, [&](auto v) {
+    // Nothing frees the adopted value, and no binary kernel's result aliases an operand, so the
+    // view ends with this call.
+    Tensor view(Storage::adopt(&v, sizeof v, nullptr, nullptr), d, t.shape(),
+                Dims(t.shape().size(), 0), 0);
+    std::array<Tensor, 2> in{scalar_first ? view : t, scalar_first ? t : view};
+    return cpu::execute(code, in, params);
+  });
 }
 
 // The function of each TFE_BINOP_ code on two values of one value type.
@@ -125,7 +183,12 @@ tfe_status tfe_binary_scalar(tfe_tensor** out, int32_t op, const tfe_tensor* x, 
   return guarded("tfe_binary_scalar", [&] {
     out_slot(out);
     tfe_context* ctx = common_context({{x, "x"}});
-    Tensor s = weak_scalar(x->meta().dtype, {kind, int_value, re, im});
+    const HostScalar hs{kind, int_value, re, im};
+    if (Tensor r = host_binary(*ctx, op, x->value, hs, scalar_first != 0); r.defined()) {
+      *out = new_tensor(ctx, std::move(r));
+      return;
+    }
+    Tensor s = weak_scalar(x->meta().dtype, hs);
     run_op(
         ctx,
         [&](const auto& v) {
