@@ -9,7 +9,14 @@
 
 namespace tfe::cpu::blas {
 namespace {
-CBLAS_TRANSPOSE flag(Trans t) { return t == Trans::Yes ? CblasTrans : CblasNoTrans; }
+CBLAS_TRANSPOSE flag(Trans t) {
+  switch (t) {
+  case Trans::No: return CblasNoTrans;
+  case Trans::Transpose: return CblasTrans;
+  case Trans::ConjTranspose: return CblasConjTrans;
+  }
+  return CblasNoTrans;
+}
 blasint bi(int64_t v) { return static_cast<blasint>(v); }
 } // namespace
 

@@ -6,10 +6,11 @@
 #include <cstdint>
 
 #include "core/dtype.hpp"
+#include "core/linalg_modes.hpp"
 
 namespace tfe::cpu::blas {
 
-enum class Trans : uint8_t { No, Yes };
+using tfe::Trans; // op(A) of the library's one enum (core/linalg_modes.hpp)
 
 // C (m x n, column-major, ldc) = A' B' with A' = op(A) (m x k), B' = op(B) (k x n); beta = 0.
 void gemm(Trans ta, Trans tb, int64_t m, int64_t n, int64_t k, const float* a, int64_t lda,

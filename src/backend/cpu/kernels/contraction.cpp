@@ -73,7 +73,7 @@ std::optional<MatrixView> blas_view(const Tensor& t, const Dims& row_dims, const
   }
   if (cols <= 1 || *cs == 1) {
     int64_t ld = rows <= 1 ? std::max<int64_t>(1, cols) : *rs;
-    if (ld >= std::max<int64_t>(1, cols)) return MatrixView{Trans::Yes, ld};
+    if (ld >= std::max<int64_t>(1, cols)) return MatrixView{Trans::Transpose, ld};
   }
   return std::nullopt;
 }
