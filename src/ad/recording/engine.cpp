@@ -3,10 +3,13 @@
 
 #include <algorithm>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "ad/builder.hpp"
 #include "ad/recording/semantic.hpp"
+#include "backend/execute.hpp"
 #include "eager/surface.hpp"
+#include "graph/fusion.hpp"
 
 namespace tfe::ad::recording {
 namespace {
@@ -18,14 +21,41 @@ std::vector<ops::ConcreteMeta> metas_of(std::span<const Tensor> values) {
   return m;
 }
 
+// Whether a primal node is cheaper to recompute inside the derivative program's fused region
+// than to read back: an arithmetic or complex-part op (not pow) of one shape, a few cycles per
+// element, where its recorded value would be one more stream read from memory.
+bool cheap_to_recompute(const graph::Node& n) {
+  if (n.kind != graph::NodeKind::Op || n.outputs.size() != 1 || n.op == ops::OpCode::Pow)
+    return false;
+  const ops::OpDef& def = ops::op_def(n.op);
+  if (def.group != ops::OpGroup::Arithmetic && def.group != ops::OpGroup::ComplexParts)
+    return false;
+  return std::all_of(n.inputs.begin(), n.inputs.end(),
+                     [&](const graph::Value& v) { return v.meta().shape == n.outputs[0].shape; });
+}
+
 // The derivative program d of sem.program, compiled with the primal nodes it would recompute
-// bound to the values the eager run produced (the trace retains them).
+// bound to the values the eager run produced (the trace retains them). When the host's fused
+// regions will run it, the cheap nodes whose operands are at hand (arguments, bound or themselves
+// recomputed) are recomputed instead: the same kernels give the same bits, and the derivative
+// reads fewer recorded values (the eager backward is bound by that memory traffic).
 std::vector<Tensor> run_compiled(Caches& c, const CachedDerivative& d, const Semantic& sem,
                                  std::vector<Tensor> args) {
   std::vector<ops::ConcreteMeta> metas = metas_of(args);
   std::vector<int32_t> given;
   given.reserve(d.primal.size());
+  const bool recompute = graph::fusion_enabled() && backend::device_of(args).is_cpu();
+  std::unordered_set<const graph::Node*> at_hand;
+  for (const graph::Value& a : d.program->arguments) at_hand.insert(a.node.get());
+  for (const graph::Value& a : d.program->captured) at_hand.insert(a.node.get());
   for (const PrimalNode& pn : d.primal) {
+    const graph::Node* n = d.program->order[static_cast<size_t>(pn.position)].get();
+    const bool again = recompute && cheap_to_recompute(*n) &&
+                       std::all_of(n->inputs.begin(), n->inputs.end(), [&](const graph::Value& v) {
+                         return at_hand.count(v.node.get()) > 0;
+                       });
+    at_hand.insert(n);
+    if (again) continue;
     given.push_back(pn.position);
     const RawNode& raw = *sem.computed[static_cast<size_t>(pn.source_position)].node;
     args.push_back(raw.value); // compile binds every output of a given node
