@@ -9,44 +9,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "binary_ops.h"
 #include "capi_testing.h"
 
 static const int32_t all_dtypes[] = {TFE_BOOL, TFE_I32, TFE_I64, TFE_F32,
                                      TFE_F64,  TFE_C32, TFE_C64};
-
-typedef tfe_status (*binary_fn)(tfe_tensor**, const tfe_tensor*, const tfe_tensor*);
-#define CMP_FN(name, dir)                                                                          \
-  static tfe_status name(tfe_tensor** o, const tfe_tensor* a, const tfe_tensor* b) {               \
-    return tfe_compare(o, a, b, dir);                                                              \
-  }
-CMP_FN(cmp_eq, TFE_CMP_EQ)
-CMP_FN(cmp_ne, TFE_CMP_NE)
-CMP_FN(cmp_lt, TFE_CMP_LT)
-CMP_FN(cmp_le, TFE_CMP_LE)
-CMP_FN(cmp_gt, TFE_CMP_GT)
-CMP_FN(cmp_ge, TFE_CMP_GE)
-
-static const struct {
-  int32_t op;
-  binary_fn fn;
-} ops[] = {{TFE_BINOP_ADD, tfe_add},
-           {TFE_BINOP_SUB, tfe_sub},
-           {TFE_BINOP_MUL, tfe_mul},
-           {TFE_BINOP_DIV, tfe_div},
-           {TFE_BINOP_DIV_TRUNC, tfe_div_trunc},
-           {TFE_BINOP_REM, tfe_rem},
-           {TFE_BINOP_POW, tfe_pow},
-           {TFE_BINOP_MAXIMUM, tfe_maximum},
-           {TFE_BINOP_MINIMUM, tfe_minimum},
-           {TFE_BINOP_AND, tfe_and},
-           {TFE_BINOP_OR, tfe_or},
-           {TFE_BINOP_XOR, tfe_xor},
-           {TFE_BINOP_EQ, cmp_eq},
-           {TFE_BINOP_NE, cmp_ne},
-           {TFE_BINOP_LT, cmp_lt},
-           {TFE_BINOP_LE, cmp_le},
-           {TFE_BINOP_GT, cmp_gt},
-           {TFE_BINOP_GE, cmp_ge}};
 
 typedef struct {
   int32_t kind;
@@ -170,31 +137,32 @@ static void compare_paths(tfe_context* ctx, enum layout l, int64_t n, int* compa
   for (size_t d = 0; d < sizeof all_dtypes / sizeof all_dtypes[0]; ++d) {
     tfe_tensor* x = operand(ctx, all_dtypes[d], l, n, 0);
     tfe_tensor* xt = operand(ctx, all_dtypes[d], l, n, 1);
-    for (size_t o = 0; o < sizeof ops / sizeof ops[0]; ++o)
+    for (size_t o = 0; o < sizeof binary_ops / sizeof binary_ops[0]; ++o)
       for (size_t k = 0; k < sizeof scalars / sizeof scalars[0]; ++k)
         for (int first = 0; first <= 1; ++first) {
           const scalar* c = &scalars[k];
           tfe_tensor *fast = NULL, *two = NULL, *rec = NULL, *s = NULL;
           tfe_status sf =
-              tfe_binary_scalar(&fast, ops[o].op, x, c->kind, c->i, c->re, c->im, first);
+              tfe_binary_scalar(&fast, binary_ops[o].op, x, c->kind, c->i, c->re, c->im, first);
           char message[512] = "";
           if (sf != TFE_OK) snprintf(message, sizeof message, "%s", tfe_last_error_message());
           tfe_status st = tfe_weak_scalar(&s, ctx, all_dtypes[d], c->kind, c->i, c->re, c->im);
-          if (st == TFE_OK) st = first ? ops[o].fn(&two, s, x) : ops[o].fn(&two, x, s);
+          if (st == TFE_OK)
+            st = first ? binary_ops[o].fn(&two, s, x) : binary_ops[o].fn(&two, x, s);
           if (!same(sf, fast, st, two))
             fail_msg("layout %d n %lld dtype %d op %d scalar %zu first %d: the host path gives "
                      "%s, the two-step path %s",
-                     (int)l, (long long)n, all_dtypes[d], ops[o].op, k, first, tfe_status_name(sf),
-                     tfe_status_name(st));
+                     (int)l, (long long)n, all_dtypes[d], binary_ops[o].op, k, first,
+                     tfe_status_name(sf), tfe_status_name(st));
           if (xt) {
             tfe_status sr =
-                tfe_binary_scalar(&rec, ops[o].op, xt, c->kind, c->i, c->re, c->im, first);
+                tfe_binary_scalar(&rec, binary_ops[o].op, xt, c->kind, c->i, c->re, c->im, first);
             if (!same(sf, fast, sr, rec) ||
                 (sr != TFE_OK && strcmp(message, tfe_last_error_message()) != 0))
               fail_msg("layout %d dtype %d op %d scalar %zu first %d: the host path gives %s "
                        "(%s), a tracked operand %s (%s)",
-                       (int)l, all_dtypes[d], ops[o].op, k, first, tfe_status_name(sf), message,
-                       tfe_status_name(sr), tfe_last_error_message());
+                       (int)l, all_dtypes[d], binary_ops[o].op, k, first, tfe_status_name(sf),
+                       message, tfe_status_name(sr), tfe_last_error_message());
           }
           *compared += sf == TFE_OK;
           tfe_tensor_release(fast);

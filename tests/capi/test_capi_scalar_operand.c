@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "binary_ops.h"
 #include "capi_testing.h"
 
 static const int32_t all_dtypes[] = {TFE_BOOL, TFE_I32, TFE_I64, TFE_F32,
@@ -43,17 +44,6 @@ static void test_weak_scalar_dtypes(void** state) {
 
 /* Every op, both operand orders, on the dtypes it accepts: tfe_binary_scalar gives the bytes of
  * tfe_weak_scalar followed by the tensor function. */
-typedef tfe_status (*binary_fn)(tfe_tensor**, const tfe_tensor*, const tfe_tensor*);
-static tfe_status cmp_eq(tfe_tensor** o, const tfe_tensor* a, const tfe_tensor* b) {
-  return tfe_compare(o, a, b, TFE_CMP_EQ);
-}
-static tfe_status cmp_lt(tfe_tensor** o, const tfe_tensor* a, const tfe_tensor* b) {
-  return tfe_compare(o, a, b, TFE_CMP_LT);
-}
-static tfe_status cmp_ge(tfe_tensor** o, const tfe_tensor* a, const tfe_tensor* b) {
-  return tfe_compare(o, a, b, TFE_CMP_GE);
-}
-
 static void check_same(tfe_status s1, tfe_tensor* y1, tfe_status s2, tfe_tensor* y2) {
   assert_int_equal(s1, s2);
   if (s1 != TFE_OK) {
@@ -77,24 +67,6 @@ static void check_same(tfe_status s1, tfe_tensor* y1, tfe_status s2, tfe_tensor*
 static void test_binary_scalar_matches_two_steps(void** state) {
   (void)state;
   static const struct {
-    int32_t op;
-    binary_fn fn;
-  } ops[] = {{TFE_BINOP_ADD, tfe_add},
-             {TFE_BINOP_SUB, tfe_sub},
-             {TFE_BINOP_MUL, tfe_mul},
-             {TFE_BINOP_DIV, tfe_div},
-             {TFE_BINOP_DIV_TRUNC, tfe_div_trunc},
-             {TFE_BINOP_REM, tfe_rem},
-             {TFE_BINOP_POW, tfe_pow},
-             {TFE_BINOP_MAXIMUM, tfe_maximum},
-             {TFE_BINOP_MINIMUM, tfe_minimum},
-             {TFE_BINOP_AND, tfe_and},
-             {TFE_BINOP_OR, tfe_or},
-             {TFE_BINOP_XOR, tfe_xor},
-             {TFE_BINOP_EQ, cmp_eq},
-             {TFE_BINOP_LT, cmp_lt},
-             {TFE_BINOP_GE, cmp_ge}};
-  static const struct {
     int32_t kind;
     int64_t i;
     double re, im;
@@ -107,15 +79,15 @@ static void test_binary_scalar_matches_two_steps(void** state) {
   int compared = 0;
   for (size_t d = 0; d < sizeof all_dtypes / sizeof all_dtypes[0]; ++d) {
     tfe_tensor* x = make_tensor(ctx, all_dtypes[d], 2, shape);
-    for (size_t o = 0; o < sizeof ops / sizeof ops[0]; ++o)
+    for (size_t o = 0; o < sizeof binary_ops / sizeof binary_ops[0]; ++o)
       for (size_t k = 0; k < sizeof scalars / sizeof scalars[0]; ++k)
         for (int first = 0; first <= 1; ++first) {
           tfe_tensor* s = NULL;
           TFE_OK_OR_FAIL(tfe_weak_scalar(&s, ctx, all_dtypes[d], scalars[k].kind, scalars[k].i,
                                          scalars[k].re, scalars[k].im));
           tfe_tensor *y1 = NULL, *y2 = (tfe_tensor*)&y1; /* y2 must be cleared on failure */
-          tfe_status s1 = first ? ops[o].fn(&y1, s, x) : ops[o].fn(&y1, x, s);
-          tfe_status s2 = tfe_binary_scalar(&y2, ops[o].op, x, scalars[k].kind, scalars[k].i,
+          tfe_status s1 = first ? binary_ops[o].fn(&y1, s, x) : binary_ops[o].fn(&y1, x, s);
+          tfe_status s2 = tfe_binary_scalar(&y2, binary_ops[o].op, x, scalars[k].kind, scalars[k].i,
                                             scalars[k].re, scalars[k].im, first);
           check_same(s1, y1, s2, y2);
           compared += s1 == TFE_OK;
