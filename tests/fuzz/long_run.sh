@@ -12,6 +12,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 build=${1:?usage: tests/fuzz/long_run.sh <build-dir> <seconds> [libFuzzer flags...]}
 seconds=${2:?usage: tests/fuzz/long_run.sh <build-dir> <seconds> [libFuzzer flags...]}
 shift 2
+# Under the kernel's autogroup scheduling, nice ranks processes only within one session: the
+# session's group is lowered too, or the fuzzer takes half the machine from builds run elsewhere.
+{ [ -w /proc/self/autogroup ] && echo 19 >/proc/self/autogroup; } 2>/dev/null || true
 log="$build/fuzz-long.log" part="$build/fuzz-chunk.log" progress="$build/fuzz-progress.log"
 chunk=600 total=0 status=0
 end=$(($(date +%s) + seconds))
