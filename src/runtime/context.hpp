@@ -46,7 +46,7 @@ public:
   einsum::PlanCache einsum_plans{1024, int64_t{16} << 20};
   // The one-op VJP programs the dataflow engine's reverse tasks run, keyed by (op, params,
   // operand dtypes and shapes, backend).
-  // Mutable like a lock: the cache locks itself, and using it changes no observable state.
+  // Mutable: ops run through a const context, and the cache locks itself like the others.
   mutable ad::VjpKernelCache vjp_kernels{1024, int64_t{64} << 20};
   // Dataflow mode: the scheduler of every op of this context. Declared last: destroyed first,
   // while the caches its tasks may use still exist.
