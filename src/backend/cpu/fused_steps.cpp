@@ -6,6 +6,7 @@
 
 #include <utility>
 
+#include "backend/cpu/isa_clones.hpp"
 #include "backend/cpu/kernels/analytic.hpp"
 #include "backend/cpu/kernels/elementwise_functors.hpp"
 
@@ -17,7 +18,8 @@ using namespace functors;
 using ops::OpCode;
 
 template <class F, class Out, class... In, size_t... I>
-void block_impl(int64_t n, std::byte* out, const std::byte* const* in, std::index_sequence<I...>) {
+TFE_ISA_CLONES void block_impl(int64_t n, std::byte* out, const std::byte* const* in,
+                               std::index_sequence<I...>) {
   Out* __restrict o = reinterpret_cast<Out*>(out);
   if constexpr ((sizeof...(In) == 1 || sizeof...(In) == 2) && has_vector_block<F, Out, In...>)
     if (F::block(n, o, reinterpret_cast<const In*>(in[I])...)) return;

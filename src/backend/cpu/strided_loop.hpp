@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "backend/cpu/isa_clones.hpp"
 #include "backend/cpu/thread_budget.hpp"
 #include "backend/cpu/vector_block.hpp"
 #include "core/tensor.hpp"
@@ -124,7 +125,8 @@ private:
   static constexpr bool kIsUnaryOrBinary = sizeof...(In) == 1 || sizeof...(In) == 2;
 
   template <class F>
-  static void contiguous_loop(F& f, int64_t n, Out* __restrict o, const In* __restrict... in) {
+  TFE_ISA_CLONES static void contiguous_loop(F& f, int64_t n, Out* __restrict o,
+                                             const In* __restrict... in) {
     if constexpr (kIsUnaryOrBinary && has_vector_block<F, Out, In...>)
       if (F::block(n, o, in...)) return;
     for (int64_t i = 0; i < n; ++i) o[i] = f(in[i]...);
