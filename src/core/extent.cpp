@@ -95,12 +95,25 @@ int64_t floor_div_checked(int64_t a, int64_t b) {
 // A product of atoms: their expression ids, sorted (an atom may repeat: s1*s1).
 using Monomial = std::vector<uint32_t>;
 
+// Bounds of a normal form: repeated products (kron of a symbolic tensor with itself) double the
+// degree each time, and products of sums multiply the terms, so without a bound one traced op
+// chain could exhaust memory, and the recursion over the expression the stack.
+constexpr size_t kMaxTerms = 256;
+constexpr size_t kMaxDegree = 64;
+
 struct Poly {
   std::map<Monomial, int64_t> terms; // non-zero coefficients only
   int64_t constant = 0;
 
   void add_term(const Monomial& m, int64_t c) {
     if (c == 0) return;
+    if (m.size() > kMaxDegree)
+      fail(Status::NotSupported,
+           "a symbolic extent of degree %zu (a product of more than %zu symbols) is not supported",
+           m.size(), kMaxDegree);
+    if (terms.size() >= kMaxTerms && terms.find(m) == terms.end())
+      fail(Status::NotSupported, "a symbolic extent of more than %zu terms is not supported",
+           kMaxTerms);
     int64_t& slot = terms[m];
     slot = add_checked(slot, c);
     if (slot == 0) terms.erase(m);

@@ -569,6 +569,34 @@ static void sort_of_a_traced_tensor_with_huge_extents(void** state) {
   tfe_tensor_release(x);
 }
 
+static void repeated_kron_of_a_symbolic_tensor_is_bounded(void** state) {
+  (void)state;
+  /* kron of a traced [n] with itself doubles the degree of its extent (n, n^2, n^4, ...); the
+   * extent algebra recursed once per factor and overflowed the stack near degree 2^16. Now a
+   * degree above 64 is refused with a message, and nothing before it changes. */
+  const int64_t shape[] = {-1};
+  tfe_tensor* y = NULL;
+  TFE_OK_OR_FAIL(tfe_tensor_symbolic(&y, g_ctx, TFE_F64, 1, shape));
+  int refused = 0;
+  for (int i = 0; i < 12 && !refused; ++i) {
+    tfe_tensor* next = (tfe_tensor*)0x1;
+    tfe_status st = tfe_kron(&next, y, y);
+    if (st == TFE_OK) {
+      tfe_tensor_release(y);
+      y = next;
+      continue;
+    }
+    assert_int_equal(st, TFE_ERR_NOT_SUPPORTED);
+    assert_true(strncmp(tfe_last_error_message(), "tfe_kron", 8) == 0);
+    assert_non_null(strstr(tfe_last_error_message(), "degree"));
+    assert_null(next);
+    assert_int_equal(i, 6); /* degree 64 is the last accepted */
+    refused = 1;
+  }
+  assert_true(refused);
+  tfe_tensor_release(y);
+}
+
 static void transfer_of_a_failed_dataflow_tensor_to_a_missing_device(void** state) {
   (void)state;
   /* A dataflow tensor whose op failed (the pivoted QR of NaN), moved to a CUDA device on a
@@ -630,6 +658,8 @@ int main(void) {
                                       teardown),
       cmocka_unit_test_setup_teardown(pivoted_qr_of_nan, setup, teardown),
       cmocka_unit_test_setup_teardown(sort_of_a_traced_tensor_with_huge_extents, setup, teardown),
+      cmocka_unit_test_setup_teardown(repeated_kron_of_a_symbolic_tensor_is_bounded, setup,
+                                      teardown),
       cmocka_unit_test_setup_teardown(transfer_of_a_failed_dataflow_tensor_to_a_missing_device,
                                       setup, teardown),
       cmocka_unit_test_setup_teardown(roll_along_an_int64_max_extent, setup, teardown),

@@ -465,20 +465,30 @@ void host(State& s, Bytes& in, size_t dst) {
   }
   case 1: {
     // No device in this process (tfe_device_count 0): a transfer to CUDA fails; CPU to CPU works
-    // for every plain tensor (tracked, traced and dataflow ones are refused).
+    // for every plain tensor of an eager context (tracked and traced ones are refused; a dataflow
+    // tensor is waited for, and the failure of its op, if any, is reported).
     static const int32_t kinds[] = {TFE_DEVICE_CPU, TFE_DEVICE_CUDA, TFE_DEVICE_CPU, 0, 3, -1};
     int32_t kind = kinds[in.pick(6)], ordinal = static_cast<int32_t>(in.pick(4)) - 1;
     if (in.u8() % 2) ordinal = 0;
-    // Counted first: a call after the transfer would replace the message a violation prints.
+    // Asked first: a call after the transfer would replace the message a violation prints.
     int32_t devices = -1;
     if (tfe_device_count(&devices) != TFE_OK) violation("tfe_device_count", "refused");
+    bool eager = false;
+    if (live(s, x)) {
+      tfe_context* c = nullptr;
+      int32_t mode = -1;
+      if (tfe_tensor_context(&c, x) == TFE_OK) {
+        eager = tfe_context_mode(c, &mode) == TFE_OK && mode == TFE_CONTEXT_EAGER;
+        tfe_context_release(c);
+      }
+    }
     tfe_tensor* o = sentinel<tfe_tensor>();
     tfe_status st = tfe_tensor_to_device(nul ? nullptr : &o, x, kind, ordinal);
     if (nul) o = nullptr;
     check("tfe_tensor_to_device", st, {o});
     if (st == TFE_OK && (nul || (kind == TFE_DEVICE_CUDA && devices == 0)))
       violation("tfe_tensor_to_device", "a NULL output or a missing device was accepted");
-    if (kind == TFE_DEVICE_CPU && ordinal == 0 && !nul && live(s, x) && st != TFE_OK &&
+    if (kind == TFE_DEVICE_CPU && ordinal == 0 && !nul && eager && st != TFE_OK &&
         st != TFE_ERR_NOT_SUPPORTED)
       violation("tfe_tensor_to_device", "a transfer from the CPU to the CPU failed");
     if (kind == TFE_DEVICE_CUDA && ordinal >= 0 && !nul && live(s, x) && devices == 0 &&
