@@ -2,6 +2,7 @@
 #include "capi_testing.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 tfe_context* new_ctx(void) {
   tfe_context* ctx = NULL;
@@ -28,7 +29,8 @@ int64_t dtype_size(int32_t dtype) {
   }
 }
 
-tfe_tensor* make_tensor(tfe_context* ctx, int32_t dtype, int32_t ndim, const int64_t* shape) {
+tfe_tensor* tensor_of_pattern(tfe_context* ctx, int32_t dtype, int32_t ndim, const int64_t* shape,
+                              const struct value_pattern* pat) {
   int64_t n = 1;
   for (int32_t d = 0; d < ndim; ++d) n *= shape[d];
   int64_t size = dtype_size(dtype);
@@ -36,34 +38,35 @@ tfe_tensor* make_tensor(tfe_context* ctx, int32_t dtype, int32_t ndim, const int
   for (int64_t i = 0; i < n; ++i) {
     unsigned char* p = buf + i * size;
     switch (dtype) {
-    case TFE_BOOL: *p = (unsigned char)(i % 2); break;
+    case TFE_BOOL: *p = (unsigned char)(pat->boolean(i) != 0); break;
     case TFE_I32: {
-      int32_t v = (int32_t)(1 + i % 3);
+      int64_t w = pat->integer(i);
+      int32_t v = w < INT32_MIN || w > INT32_MAX ? INT32_MIN : (int32_t)w;
       memcpy(p, &v, 4);
       break;
     }
     case TFE_I64: {
-      int64_t v = 1 + i % 3;
+      int64_t v = pat->integer(i);
       memcpy(p, &v, 8);
       break;
     }
     case TFE_F32: {
-      float v = 1.0f + (float)i / 4;
+      float v = (float)pat->real(i);
       memcpy(p, &v, 4);
       break;
     }
     case TFE_F64: {
-      double v = 1.0 + (double)i / 4;
+      double v = pat->real(i);
       memcpy(p, &v, 8);
       break;
     }
     case TFE_C32: {
-      float v[2] = {1.0f + (float)i / 4, 0.5f - (float)i / 8};
+      float v[2] = {(float)pat->real(i), (float)pat->imag(i)};
       memcpy(p, v, 8);
       break;
     }
     case TFE_C64: {
-      double v[2] = {1.0 + (double)i / 4, 0.5 - (double)i / 8};
+      double v[2] = {pat->real(i), pat->imag(i)};
       memcpy(p, v, 16);
       break;
     }
@@ -73,8 +76,19 @@ tfe_tensor* make_tensor(tfe_context* ctx, int32_t dtype, int32_t ndim, const int
   tfe_tensor* t = NULL;
   tfe_status s = tfe_tensor_from_data(&t, ctx, dtype, ndim, shape, NULL, buf);
   free(buf);
-  if (s != TFE_OK) fail_msg("make_tensor: %s", tfe_last_error_message());
+  if (s != TFE_OK) fail_msg("tensor_of_pattern: %s", tfe_last_error_message());
   return t;
+}
+
+static int alternating(int64_t i) { return (int)(i % 2); }
+static int64_t small_index(int64_t i) { return 1 + i % 3; }
+static double quarter_steps(int64_t i) { return 1.0 + (double)i / 4; }
+static double eighth_steps_down(int64_t i) { return 0.5 - (double)i / 8; }
+
+tfe_tensor* make_tensor(tfe_context* ctx, int32_t dtype, int32_t ndim, const int64_t* shape) {
+  static const struct value_pattern simple = {alternating, small_index, quarter_steps,
+                                              eighth_steps_down};
+  return tensor_of_pattern(ctx, dtype, ndim, shape, &simple);
 }
 
 unsigned char* tensor_bytes(const tfe_tensor* t, int64_t* n) {

@@ -35,6 +35,17 @@ tfe_context* new_ctx(void);
 /* An F64 tensor of the given shape from column-major values; fails the test on error. */
 tfe_tensor* f64(tfe_context* ctx, int32_t ndim, const int64_t* shape, const double* v);
 
+/* The value of element i (column-major) for each kind of dtype; an integer outside I32's range
+ * becomes INT32_MIN in an I32 tensor. */
+struct value_pattern {
+  int (*boolean)(int64_t i);
+  int64_t (*integer)(int64_t i);
+  double (*real)(int64_t i); /* also the real part of a complex element */
+  double (*imag)(int64_t i);
+};
+/* A tensor of the given dtype and shape whose elements follow `pat`; fails the test on error. */
+tfe_tensor* tensor_of_pattern(tfe_context* ctx, int32_t dtype, int32_t ndim, const int64_t* shape,
+                              const struct value_pattern* pat);
 /* A tensor of the given dtype and shape with a deterministic pattern: integers 1 + i % 3 (valid as
  * indices), Bool i % 2, floats 1 + i / 4, complex (1 + i/4, 0.5 - i/8). */
 tfe_tensor* make_tensor(tfe_context* ctx, int32_t dtype, int32_t ndim, const int64_t* shape);

@@ -40,53 +40,14 @@ static int64_t int_value(int64_t i) {
   return v[i % 12] + (i >= 12 ? i % 5 : 0);
 }
 
+static int every_third(int64_t i) { return i % 3 == 1; }
+static double shifted_real_value(int64_t i) { return real_value(i + 5); }
+
+/* Edge values in every dtype (the imaginary part is the real pattern shifted by 5). */
 static tfe_tensor* pattern(tfe_context* ctx, int32_t dtype, int32_t ndim, const int64_t* shape) {
-  int64_t n = 1;
-  for (int32_t d = 0; d < ndim; ++d) n *= shape[d];
-  int64_t size = dtype_size(dtype);
-  unsigned char* buf = calloc((size_t)(n > 0 ? n : 1), (size_t)size);
-  for (int64_t i = 0; i < n; ++i) {
-    unsigned char* p = buf + i * size;
-    switch (dtype) {
-    case TFE_BOOL: *p = (unsigned char)(i % 3 == 1); break;
-    case TFE_I32: {
-      int64_t w = int_value(i);
-      int32_t v = w < INT32_MIN || w > INT32_MAX ? INT32_MIN : (int32_t)w;
-      memcpy(p, &v, 4);
-      break;
-    }
-    case TFE_I64: {
-      int64_t v = int_value(i);
-      memcpy(p, &v, 8);
-      break;
-    }
-    case TFE_F32: {
-      float v = (float)real_value(i);
-      memcpy(p, &v, 4);
-      break;
-    }
-    case TFE_F64: {
-      double v = real_value(i);
-      memcpy(p, &v, 8);
-      break;
-    }
-    case TFE_C32: {
-      float v[2] = {(float)real_value(i), (float)real_value(i + 5)};
-      memcpy(p, v, 8);
-      break;
-    }
-    default: {
-      double v[2] = {real_value(i), real_value(i + 5)};
-      memcpy(p, v, 16);
-      break;
-    }
-    }
-  }
-  tfe_tensor* t = NULL;
-  tfe_status s = tfe_tensor_from_data(&t, ctx, dtype, ndim, shape, NULL, buf);
-  free(buf);
-  if (s != TFE_OK) fail_msg("pattern: %s", tfe_last_error_message());
-  return t;
+  static const struct value_pattern edges = {every_third, int_value, real_value,
+                                             shifted_real_value};
+  return tensor_of_pattern(ctx, dtype, ndim, shape, &edges);
 }
 
 enum layout { COMPACT, TRANSPOSED, SLICED, BROADCAST };
