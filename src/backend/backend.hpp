@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "backend/fused_region.hpp"
+#include "core/operands.hpp"
 #include "core/tensor.hpp"
 #include "ops/op_table.hpp"
 
@@ -17,11 +18,10 @@ namespace tfe::backend {
 
 // The kernel of a single-output op: operands already validated by the op's shape rule, the
 // inferred output metadata; returns the result (a fresh tensor or a view).
-using Kernel = Tensor (*)(std::span<const Tensor> in, const ops::Params& params,
-                          const ops::ConcreteMeta& out);
+using Kernel = Tensor (*)(Operands in, const ops::Params& params, const ops::ConcreteMeta& out);
 
 // The kernel of an op with several outputs: writes results[i] with metadata out[i].
-using MultiKernel = void (*)(std::span<const Tensor> in, const ops::Params& params,
+using MultiKernel = void (*)(Operands in, const ops::Params& params,
                              std::span<const ops::ConcreteMeta> out, std::span<Tensor> results);
 
 // A fused elementwise region (fused_region.hpp) bound to a backend's loops: computes every

@@ -7,7 +7,7 @@
 
 namespace tfe::backend {
 
-Device device_of(std::span<const Tensor> in) {
+Device device_of(Operands in) {
   // The common case, every operand on the host, costs one load per operand.
   size_t first = in.size();
   for (size_t i = 0; i < in.size(); ++i)
@@ -37,13 +37,12 @@ bool is_host_scalar(const Tensor& t) {
   return true;
 }
 
-Tensor execute(ops::OpCode code, std::span<const Tensor> in, const ops::Params& params) {
+Tensor execute(ops::OpCode code, Operands in, const ops::Params& params) {
   if (device_of(in).is_cpu()) return cpu::execute(code, in, params);
   return device::execute(code, in, params);
 }
 
-std::vector<Tensor> execute_multi(ops::OpCode code, std::span<const Tensor> in,
-                                  const ops::Params& params) {
+std::vector<Tensor> execute_multi(ops::OpCode code, Operands in, const ops::Params& params) {
   if (device_of(in).is_cpu()) return cpu::execute_multi(code, in, params);
   return device::execute_multi(code, in, params);
 }

@@ -5,6 +5,7 @@
 #include <span>
 #include <vector>
 
+#include "core/operands.hpp"
 #include "core/tensor.hpp"
 #include "ops/op_table.hpp"
 
@@ -12,9 +13,8 @@ namespace tfe::backend {
 
 // Runs op `code` where its operands live: the host backend when every operand is on the host
 // (one load per operand decides it), else the backend of their one device.
-Tensor execute(ops::OpCode code, std::span<const Tensor> in, const ops::Params& params);
-std::vector<Tensor> execute_multi(ops::OpCode code, std::span<const Tensor> in,
-                                  const ops::Params& params);
+Tensor execute(ops::OpCode code, Operands in, const ops::Params& params);
+std::vector<Tensor> execute_multi(ops::OpCode code, Operands in, const ops::Params& params);
 
 // The one device of the operands: the current device (device::CurrentDevice: the host unless a
 // program or an eager op on device operands runs) when there are none; the host when all are on
@@ -22,7 +22,7 @@ std::vector<Tensor> execute_multi(ops::OpCode code, std::span<const Tensor> in,
 // error naming both devices when two operands disagree. A host scalar (rank 0, or broadcast from
 // one element) is an argument, not data, and joins an op on any device (decision 0033): the
 // library's own constants (a mean's 1/n, a weak Python scalar) are made that way.
-Device device_of(std::span<const Tensor> in);
+Device device_of(Operands in);
 bool is_host_scalar(const Tensor& t);
 
 } // namespace tfe::backend

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/operands.hpp"
 #include "core/tensor.hpp"
 #include "ops/op_def.hpp"
 
@@ -38,8 +39,8 @@ public:
   // Writes every output (results[i], metadata out[i]) from validated operands that all sit on
   // one device: the host, or an accelerator when runs_on_devices() (its kernels then choose the
   // backend by the operands' device, backend/lapack.hpp).
-  virtual void run(std::span<const Tensor> in, const ExtensionParams& p,
-                   std::span<const ConcreteMeta> out, std::span<Tensor> results) const = 0;
+  virtual void run(Operands in, const ExtensionParams& p, std::span<const ConcreteMeta> out,
+                   std::span<Tensor> results) const = 0;
   // Whether run() takes operands on an accelerator; the device backend refuses the op
   // (NotSupported naming it, the dtype and the device) otherwise.
   virtual bool runs_on_devices() const { return false; }

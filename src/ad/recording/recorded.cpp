@@ -17,11 +17,11 @@ CaptureScope::CaptureScope(bool capture) : outer_(t_capture) { t_capture = captu
 CaptureScope::~CaptureScope() { t_capture = outer_; }
 
 Recorded emit(ops::OpCode code, std::span<const Recorded> in, const ops::Params& params) {
-  tfe::eager::detail::ScratchSpan<Tensor, 4> values(in.size(),
-                                                    [&](size_t i) { return in[i].value; });
+  tfe::eager::detail::ScratchSpan<const Tensor*, 4> values(in.size(),
+                                                           [&](size_t i) { return &in[i].value; });
   bool tracked = t_capture;
   for (const Recorded& r : in) tracked |= static_cast<bool>(r.ref);
-  Tensor out = backend::execute(code, values.view, params);
+  Tensor out = backend::execute(code, Operands(values.view), params);
   if (!tracked) return {std::move(out), {}};
   RawRef node = op_node(code, params, out, in.size(), [&](size_t i) {
     const Recorded& r = in[i];
@@ -36,14 +36,11 @@ Recorded emit(ops::OpCode code, std::span<const Recorded> in, const ops::Params&
 
 std::vector<Recorded> emit_multi(ops::OpCode code, std::span<const Recorded> in,
                                  const ops::Params& params) {
-  std::vector<Tensor> values;
-  values.reserve(in.size());
+  tfe::eager::detail::ScratchSpan<const Tensor*, 4> values(in.size(),
+                                                           [&](size_t i) { return &in[i].value; });
   bool tracked = t_capture;
-  for (const Recorded& r : in) {
-    values.push_back(r.value);
-    tracked |= static_cast<bool>(r.ref);
-  }
-  std::vector<Tensor> outs = backend::execute_multi(code, values, params);
+  for (const Recorded& r : in) tracked |= static_cast<bool>(r.ref);
+  std::vector<Tensor> outs = backend::execute_multi(code, Operands(values.view), params);
   std::vector<Recorded> result;
   result.reserve(outs.size());
   if (!tracked) {

@@ -8,6 +8,7 @@
 
 #include "backend/backend.hpp"
 #include "core/error.hpp"
+#include "core/operands.hpp"
 #include "core/tensor.hpp"
 #include "ops/op_table.hpp"
 
@@ -18,14 +19,13 @@ using Kernel = backend::Kernel;
 Kernel kernel_for(ops::OpCode code);
 
 // Runs op `code` on CPU tensors: infer_meta, then the kernel.
-Tensor execute(ops::OpCode code, std::span<const Tensor> in, const ops::Params& params);
+Tensor execute(ops::OpCode code, Operands in, const ops::Params& params);
 
 // Runs an op of any output count (an extension op may have several): infer, then the kernel.
-std::vector<Tensor> execute_multi(ops::OpCode code, std::span<const Tensor> in,
-                                  const ops::Params& params);
+std::vector<Tensor> execute_multi(ops::OpCode code, Operands in, const ops::Params& params);
 // The kernel of an extension op: writes every output (results[i], metadata out[i]).
-void run_extension(std::span<const Tensor> in, const ops::Params& params,
-                   std::span<const ops::ConcreteMeta> out, std::span<Tensor> results);
+void run_extension(Operands in, const ops::Params& params, std::span<const ops::ConcreteMeta> out,
+                   std::span<Tensor> results);
 
 // Calls f(type_tag<T>{}) for d when the op accepts d, instantiating nothing else; an unaccepted
 // dtype is NotSupported naming the op (never a fallback).

@@ -70,7 +70,7 @@ Kernel kernel_for(ops::OpCode code) {
   fail(Status::Internal, "no kernel for op code %d", static_cast<int>(code));
 }
 
-Tensor execute(ops::OpCode code, std::span<const Tensor> in, const ops::Params& params) {
+Tensor execute(ops::OpCode code, Operands in, const ops::Params& params) {
   ops::Meta small[4];
   std::vector<ops::Meta> big;
   std::span<ops::Meta> metas;
@@ -85,8 +85,7 @@ Tensor execute(ops::OpCode code, std::span<const Tensor> in, const ops::Params& 
   return kernel_for(code)(in, params, out);
 }
 
-std::vector<Tensor> execute_multi(ops::OpCode code, std::span<const Tensor> in,
-                                  const ops::Params& params) {
+std::vector<Tensor> execute_multi(ops::OpCode code, Operands in, const ops::Params& params) {
   if (code != ops::OpCode::Extension) return {execute(code, in, params)};
   std::vector<ops::Meta> metas;
   metas.reserve(in.size());
@@ -100,8 +99,8 @@ std::vector<Tensor> execute_multi(ops::OpCode code, std::span<const Tensor> in,
   return results;
 }
 
-void run_extension(std::span<const Tensor> in, const ops::Params& params,
-                   std::span<const ops::ConcreteMeta> out, std::span<Tensor> results) {
+void run_extension(Operands in, const ops::Params& params, std::span<const ops::ConcreteMeta> out,
+                   std::span<Tensor> results) {
   ops::extension_of(params).run(in, std::get<ops::ExtensionParams>(params), out, results);
 }
 

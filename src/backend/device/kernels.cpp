@@ -72,7 +72,7 @@ int32_t elementwise_id(const tfe_device_plugin& api, OpCode code, DType dtype) {
 }
 
 template <OpCode Op>
-Tensor elementwise(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta& m) {
+Tensor elementwise(Operands in, const ops::Params& p, const ops::ConcreteMeta& m) {
   Device d = in[0].device();
   const tfe_device_plugin& api = serving(d);
   int32_t id = elementwise_id(api, Op, in[0].dtype());
@@ -94,7 +94,7 @@ Tensor elementwise(std::span<const Tensor> in, const ops::Params& p, const ops::
 // ---- reductions ----
 
 template <int32_t Kind>
-Tensor reduce(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta& m) {
+Tensor reduce(Operands in, const ops::Params& p, const ops::ConcreteMeta& m) {
   Device d = in[0].device();
   const tfe_device_plugin& api = serving(d);
   Tensor out = empty(d, m.dtype, m.shape);
@@ -120,8 +120,7 @@ int64_t extent_of(const Tensor& t, const Dims& dims) {
   return n;
 }
 
-Tensor dot_general(std::span<const Tensor> in, const ops::Params& params,
-                   const ops::ConcreteMeta& m) {
+Tensor dot_general(Operands in, const ops::Params& params, const ops::ConcreteMeta& m) {
   const auto& p = std::get<ops::DotGeneralParams>(params);
   Device d = in[0].device();
   const tfe_device_plugin& api = serving(d);
@@ -170,19 +169,19 @@ Tensor dot_general(std::span<const Tensor> in, const ops::Params& params,
 
 // ---- structural ----
 
-Tensor reshape(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
+Tensor reshape(Operands in, const ops::Params&, const ops::ConcreteMeta& m) {
   if (auto view = in[0].reshaped_view(m.shape)) return *view;
   Tensor c = compact(in[0]);
   return c.with_layout(m.shape, compact_strides(m.shape), c.offset());
 }
 
-Tensor convert(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
+Tensor convert(Operands in, const ops::Params&, const ops::ConcreteMeta& m) {
   Tensor out = empty(in[0].device(), m.dtype, m.shape);
   copy_into(out, in[0]);
   return out;
 }
 
-Tensor embed_diag(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta& m) {
+Tensor embed_diag(Operands in, const ops::Params& p, const ops::ConcreteMeta& m) {
   const auto& dp = std::get<ops::DiagParams>(p);
   Tensor out = zeros(in[0].device(), m.dtype, m.shape);
   copy_into(cpu::kernels::diagonal_view(out, dp.axis_a, dp.axis_b), in[0]);
@@ -190,7 +189,7 @@ Tensor embed_diag(std::span<const Tensor> in, const ops::Params& p, const ops::C
 }
 
 template <bool Lower>
-Tensor triangle(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta& m) {
+Tensor triangle(Operands in, const ops::Params& p, const ops::ConcreteMeta& m) {
   Device d = in[0].device();
   const tfe_device_plugin& api = serving(d);
   Tensor out = empty(d, m.dtype, m.shape);
@@ -203,14 +202,14 @@ Tensor triangle(std::span<const Tensor> in, const ops::Params& p, const ops::Con
   return out;
 }
 
-Tensor pad(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta& m) {
+Tensor pad(Operands in, const ops::Params& p, const ops::ConcreteMeta& m) {
   Tensor out = zeros(in[0].device(), m.dtype, m.shape);
   if (auto place = cpu::kernels::pad_placement(out, in[0], std::get<ops::PadParams>(p)))
     copy_into(place->first, place->second);
   return out;
 }
 
-Tensor concatenate(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta& m) {
+Tensor concatenate(Operands in, const ops::Params& p, const ops::ConcreteMeta& m) {
   int64_t axis = std::get<ops::AxisParams>(p).axis;
   Tensor out = empty(in[0].device(), m.dtype, m.shape);
   size_t r = m.shape.size();
@@ -228,7 +227,7 @@ Tensor concatenate(std::span<const Tensor> in, const ops::Params& p, const ops::
 // Ops without operands build their (small) result on the host and upload it to the device the
 // running program targets.
 template <backend::Kernel HostKernel>
-Tensor uploaded(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta& m) {
+Tensor uploaded(Operands in, const ops::Params& p, const ops::ConcreteMeta& m) {
   return to_device(HostKernel(in, p, m), CurrentDevice::get());
 }
 
@@ -255,8 +254,8 @@ constexpr auto kElementwise =
 
 // The linear algebra ops: those whose kernels take device operands run (backend/lapack.hpp
 // picks the device's solver); the others are NotSupported naming the op.
-void multi_output(std::span<const Tensor> in, const ops::Params& params,
-                  std::span<const ops::ConcreteMeta> out, std::span<Tensor> results) {
+void multi_output(Operands in, const ops::Params& params, std::span<const ops::ConcreteMeta> out,
+                  std::span<Tensor> results) {
   const auto& p = std::get<ops::ExtensionParams>(params);
   if (!p.def->runs_on_devices())
     fail(Status::NotSupported, "the CUDA backend has no %s kernel for %s tensors (on %s)",
@@ -266,7 +265,7 @@ void multi_output(std::span<const Tensor> in, const ops::Params& params,
   p.def->run(in, p, out, results);
 }
 
-Tensor extension(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta& out) {
+Tensor extension(Operands in, const ops::Params& p, const ops::ConcreteMeta& out) {
   std::array<Tensor, 1> result;
   multi_output(in, p, std::span<const ops::ConcreteMeta>(&out, 1), result);
   return std::move(result[0]);
@@ -325,7 +324,7 @@ namespace {
 
 // Host scalars (backend::is_host_scalar) among in, uploaded as their one element and broadcast
 // on d again; empty when every operand is on d already.
-std::vector<Tensor> placed_on(Device d, std::span<const Tensor> in) {
+std::vector<Tensor> placed_on(Device d, Operands in) {
   std::vector<Tensor> placed;
   for (size_t i = 0; i < in.size(); ++i) {
     if (in[i].device() == d) continue;
@@ -338,7 +337,7 @@ std::vector<Tensor> placed_on(Device d, std::span<const Tensor> in) {
 
 } // namespace
 
-Tensor execute(OpCode code, std::span<const Tensor> in, const ops::Params& params) {
+Tensor execute(OpCode code, Operands in, const ops::Params& params) {
   std::array<ops::Meta, 4> small;
   std::vector<ops::Meta> big;
   std::span<ops::Meta> metas;
@@ -355,11 +354,10 @@ Tensor execute(OpCode code, std::span<const Tensor> in, const ops::Params& param
   if (!k) lacks(code, in.empty() ? out.dtype : in[0].dtype(), d);
   CurrentDevice on(d);
   std::vector<Tensor> placed = placed_on(d, in);
-  return k(placed.empty() ? in : std::span<const Tensor>(placed), params, out);
+  return k(placed.empty() ? in : Operands(std::span<const Tensor>(placed)), params, out);
 }
 
-std::vector<Tensor> execute_multi(OpCode code, std::span<const Tensor> in,
-                                  const ops::Params& params) {
+std::vector<Tensor> execute_multi(OpCode code, Operands in, const ops::Params& params) {
   if (code != OpCode::Extension) return {execute(code, in, params)};
   std::vector<ops::Meta> metas;
   for (const Tensor& t : in) metas.push_back({t.dtype(), t.shape()});
@@ -369,7 +367,8 @@ std::vector<Tensor> execute_multi(OpCode code, std::span<const Tensor> in,
   CurrentDevice on(d);
   std::vector<Tensor> placed = placed_on(d, in);
   std::vector<Tensor> results(out.size());
-  multi_output(placed.empty() ? in : std::span<const Tensor>(placed), params, out, results);
+  multi_output(placed.empty() ? in : Operands(std::span<const Tensor>(placed)), params, out,
+               results);
   return results;
 }
 

@@ -8,6 +8,7 @@
 
 #include "backend/backend.hpp"
 #include "core/device.hpp"
+#include "core/operands.hpp"
 #include "core/tensor.hpp"
 #include "ops/op_table.hpp"
 
@@ -19,10 +20,9 @@ const backend::Backend& cuda_backend();
 
 // Runs op `code` on operands that all sit on one accelerator (the dispatcher checked): infer,
 // then the device kernel; an op without one is NotSupported naming op, dtype and device.
-Tensor execute(ops::OpCode code, std::span<const Tensor> in, const ops::Params& params);
+Tensor execute(ops::OpCode code, Operands in, const ops::Params& params);
 // The same for an op with several outputs (the linear algebra extension ops).
-std::vector<Tensor> execute_multi(ops::OpCode code, std::span<const Tensor> in,
-                                  const ops::Params& params);
+std::vector<Tensor> execute_multi(ops::OpCode code, Operands in, const ops::Params& params);
 
 // t itself when compact, else a compact copy on t's device.
 Tensor compact(const Tensor& t);

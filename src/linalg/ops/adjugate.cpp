@@ -97,8 +97,8 @@ public:
   // Eager ops and one host read of a count: it runs wherever the operands are.
   bool runs_on_devices() const override { return true; }
 
-  void run(std::span<const Tensor> in, const ops::ExtensionParams&,
-           std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
+  void run(Operands in, const ops::ExtensionParams&, std::span<const ops::ConcreteMeta>,
+           std::span<Tensor> out) const override {
     const Tensor &a = in[0], &lu = in[1], &pivots = in[2];
     Tensor zero_pivots = tfe::eager::sum( // I64
         compare(diagonal_of(lu), scalar_of<Tensor>(a.dtype(), 0.0), ops::CompareDir::Eq),

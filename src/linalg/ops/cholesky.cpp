@@ -18,8 +18,8 @@ public:
 
   bool runs_on_devices() const override { return true; }
 
-  void run(std::span<const Tensor> in, const ops::ExtensionParams& p,
-           std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
+  void run(Operands in, const ops::ExtensionParams& p, std::span<const ops::ConcreteMeta>,
+           std::span<Tensor> out) const override {
     out[0] = backend::lapack::cholesky(in[0], option(p, 0) != 0);
   }
 

@@ -16,8 +16,8 @@ public:
     return {{DType::I64, vector_shape(in[0].shape[1], in[0].shape)}};
   }
 
-  void run(std::span<const Tensor> in, const ops::ExtensionParams&,
-           std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
+  void run(Operands in, const ops::ExtensionParams&, std::span<const ops::ConcreteMeta>,
+           std::span<Tensor> out) const override {
     out[0] = cpu::lapack::column_pivots(in[0]);
   }
 

@@ -44,8 +44,8 @@ public:
   // Composed of eager ops: they run wherever the operands are.
   bool runs_on_devices() const override { return true; }
 
-  void run(std::span<const Tensor> in, const ops::ExtensionParams&,
-           std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
+  void run(Operands in, const ops::ExtensionParams&, std::span<const ops::ConcreteMeta>,
+           std::span<Tensor> out) const override {
     out[0] = api::detail::det_from_lu(in[1], in[2]);
   }
   // d det = tr(adj(A) dA): exact at singular matrices too (the adjugate, adjugate.cpp).
@@ -67,8 +67,8 @@ public:
   // Composed of eager ops: they run wherever the operands are.
   bool runs_on_devices() const override { return true; }
 
-  void run(std::span<const Tensor> in, const ops::ExtensionParams&,
-           std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
+  void run(Operands in, const ops::ExtensionParams&, std::span<const ops::ConcreteMeta>,
+           std::span<Tensor> out) const override {
     std::vector<Tensor> r = api::detail::slogdet_from_lu(in[1], in[2]);
     out[0] = std::move(r[0]);
     out[1] = std::move(r[1]);

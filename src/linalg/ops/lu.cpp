@@ -37,8 +37,8 @@ public:
 
   bool runs_on_devices() const override { return true; }
 
-  void run(std::span<const Tensor> in, const ops::ExtensionParams&,
-           std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
+  void run(Operands in, const ops::ExtensionParams&, std::span<const ops::ConcreteMeta>,
+           std::span<Tensor> out) const override {
     backend::lapack::LuFactor r = backend::lapack::lu_factor(in[0]);
     out[0] = std::move(r.lu);
     out[1] = std::move(r.pivots);
@@ -108,8 +108,8 @@ public:
 
   bool runs_on_devices() const override { return true; }
 
-  void run(std::span<const Tensor> in, const ops::ExtensionParams&,
-           std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
+  void run(Operands in, const ops::ExtensionParams&, std::span<const ops::ConcreteMeta>,
+           std::span<Tensor> out) const override {
     backend::lapack::LuFactorSolve r = backend::lapack::lu_factor_solve(in[0], in[1]);
     out[0] = std::move(r.x);
     out[1] = std::move(r.lu);
@@ -141,8 +141,8 @@ public:
 
   bool runs_on_devices() const override { return true; }
 
-  void run(std::span<const Tensor> in, const ops::ExtensionParams& p,
-           std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
+  void run(Operands in, const ops::ExtensionParams& p, std::span<const ops::ConcreteMeta>,
+           std::span<Tensor> out) const override {
     out[0] = backend::lapack::lu_solve(in[0], in[1], in[2], trans(p));
   }
 

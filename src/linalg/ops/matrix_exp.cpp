@@ -108,8 +108,8 @@ public:
   // Eager ops and one host read of a norm: it runs wherever the operand is.
   bool runs_on_devices() const override { return true; }
 
-  void run(std::span<const Tensor> in, const ops::ExtensionParams&,
-           std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
+  void run(Operands in, const ops::ExtensionParams&, std::span<const ops::ConcreteMeta>,
+           std::span<Tensor> out) const override {
     out[0] = tfe::eager::contiguous(expm(in[0]));
   }
   void jvp(const ad::MultiJvpArgs& a, std::span<Tangent> out) const override {
@@ -130,8 +130,8 @@ public:
   // Eager ops and one host read of a norm: it runs wherever the operand is.
   bool runs_on_devices() const override { return true; }
 
-  void run(std::span<const Tensor> in, const ops::ExtensionParams&,
-           std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
+  void run(Operands in, const ops::ExtensionParams&, std::span<const ops::ConcreteMeta>,
+           std::span<Tensor> out) const override {
     Tensor z = zeros_like_matrix(in[0]);
     out[0] = tfe::eager::contiguous(
         top_right(expm(tfe::eager::contiguous(block(in[0], in[1], z, in[0]))), in[0].dim(0)));

@@ -26,8 +26,8 @@ public:
   // host (one small read) and the permutation goes back.
   bool runs_on_devices() const override { return true; }
 
-  void run(std::span<const Tensor> in, const ops::ExtensionParams& p,
-           std::span<const ops::ConcreteMeta> out_meta, std::span<Tensor> out) const override {
+  void run(Operands in, const ops::ExtensionParams& p, std::span<const ops::ConcreteMeta> out_meta,
+           std::span<Tensor> out) const override {
     const Tensor piv = device::to_device(in[0], Device{});
     int64_t m = option(p, 0), k = piv.dim(0);
     Tensor perm = Tensor::empty(DType::I32, out_meta[0].shape);

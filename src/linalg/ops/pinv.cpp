@@ -54,8 +54,8 @@ public:
   // Composed of eager ops: they run wherever the operands are.
   bool runs_on_devices() const override { return true; }
 
-  void run(std::span<const Tensor> in, const ops::ExtensionParams& p,
-           std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
+  void run(Operands in, const ops::ExtensionParams& p, std::span<const ops::ConcreteMeta>,
+           std::span<Tensor> out) const override {
     const Tensor& a = in[0];
     double rtol = p.eps >= 0
                       ? p.eps

@@ -40,8 +40,8 @@ public:
 
   bool runs_on_devices() const override { return true; }
 
-  void run(std::span<const Tensor> in, const ops::ExtensionParams& p,
-           std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
+  void run(Operands in, const ops::ExtensionParams& p, std::span<const ops::ConcreteMeta>,
+           std::span<Tensor> out) const override {
     backend::lapack::Qr r = backend::lapack::qr(in[0], option(p, 0) != 0);
     out[0] = std::move(r.q);
     out[1] = std::move(r.r);

@@ -25,8 +25,8 @@ public:
   }
   bool runs_on_devices() const override { return true; }
 
-  void run(std::span<const Tensor> in, const ops::ExtensionParams&,
-           std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
+  void run(Operands in, const ops::ExtensionParams&, std::span<const ops::ConcreteMeta>,
+           std::span<Tensor> out) const override {
     out[0] = backend::lapack::svd(in[0], SvdMode::ValuesOnly).s;
   }
   // dS = Re diag(U^H dA V) with the vectors of the reduced SVD.
@@ -48,8 +48,8 @@ public:
   }
   bool runs_on_devices() const override { return true; }
 
-  void run(std::span<const Tensor> in, const ops::ExtensionParams& p,
-           std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
+  void run(Operands in, const ops::ExtensionParams& p, std::span<const ops::ConcreteMeta>,
+           std::span<Tensor> out) const override {
     out[0] = backend::lapack::eigh(in[0], option(p, 0) != 0, false).w;
   }
   std::string format_options(const ops::ExtensionParams& p) const override {
@@ -72,8 +72,8 @@ public:
   }
   bool runs_on_devices() const override { return true; }
 
-  void run(std::span<const Tensor> in, const ops::ExtensionParams&,
-           std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
+  void run(Operands in, const ops::ExtensionParams&, std::span<const ops::ConcreteMeta>,
+           std::span<Tensor> out) const override {
     out[0] = backend::lapack::eig(in[0], false).w;
   }
   // dw = diag(V^-1 dA V).

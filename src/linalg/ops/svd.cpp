@@ -26,8 +26,8 @@ public:
 
   bool runs_on_devices() const override { return true; }
 
-  void run(std::span<const Tensor> in, const ops::ExtensionParams& p,
-           std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
+  void run(Operands in, const ops::ExtensionParams& p, std::span<const ops::ConcreteMeta>,
+           std::span<Tensor> out) const override {
     bool full = option(p, 0) == static_cast<int64_t>(SvdMode::Full);
     backend::lapack::Svd r = backend::lapack::svd(in[0], full ? SvdMode::Full : SvdMode::Reduced);
     out[0] = std::move(r.u);

@@ -25,8 +25,8 @@ public:
 
   bool runs_on_devices() const override { return true; }
 
-  void run(std::span<const Tensor> in, const ops::ExtensionParams& p,
-           std::span<const ops::ConcreteMeta>, std::span<Tensor> out) const override {
+  void run(Operands in, const ops::ExtensionParams& p, std::span<const ops::ConcreteMeta>,
+           std::span<Tensor> out) const override {
     TriangularOptions o = triangular_options(p);
     out[0] =
         backend::lapack::triangular_solve(in[0], in[1], o.upper, o.left, o.unit_diagonal, o.trans);

@@ -7,7 +7,7 @@
 namespace tfe::cpu::kernels {
 namespace {
 template <ops::OpCode Op, class F, int Arity>
-Tensor map_functor(std::span<const Tensor> in, const ops::ConcreteMeta& m) {
+Tensor map_functor(Operands in, const ops::ConcreteMeta& m) {
   if constexpr (Arity == 1)
     return unary<Op, F>(in, m);
   else
@@ -16,7 +16,7 @@ Tensor map_functor(std::span<const Tensor> in, const ops::ConcreteMeta& m) {
 } // namespace
 
 #define TFE_ANALYTIC_KERNEL(Code, name, arity, ...)                                                \
-  Tensor name(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {        \
+  Tensor name(Operands in, const ops::Params&, const ops::ConcreteMeta& m) {                       \
     return map_functor<ops::OpCode::Code, analytic::Code, arity>(in, m);                           \
   }
 TFE_ANALYTIC_OPS(TFE_ANALYTIC_KERNEL)

@@ -16,7 +16,7 @@ using namespace functors;
 using ops::OpCode;
 
 // Integer division, remainder and power check their right operand before anything is written.
-template <OpCode Op> void check_integer_rhs(std::span<const Tensor> in, const char* what) {
+template <OpCode Op> void check_integer_rhs(Operands in, const char* what) {
   const Tensor& b = in[1];
   visit_dtype(b.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
@@ -30,43 +30,43 @@ template <OpCode Op> void check_integer_rhs(std::span<const Tensor> in, const ch
 
 } // namespace
 
-Tensor add(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
+Tensor add(Operands in, const ops::Params&, const ops::ConcreteMeta& m) {
   return binary<OpCode::Add, AddF>(in, m);
 }
-Tensor sub(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
+Tensor sub(Operands in, const ops::Params&, const ops::ConcreteMeta& m) {
   return binary<OpCode::Sub, SubF>(in, m);
 }
-Tensor mul(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
+Tensor mul(Operands in, const ops::Params&, const ops::ConcreteMeta& m) {
   return binary<OpCode::Mul, MulF>(in, m);
 }
-Tensor div(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
+Tensor div(Operands in, const ops::Params&, const ops::ConcreteMeta& m) {
   check_integer_rhs<OpCode::Div>(in, "division by zero");
   return binary<OpCode::Div, DivF>(in, m);
 }
-Tensor rem(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
+Tensor rem(Operands in, const ops::Params&, const ops::ConcreteMeta& m) {
   check_integer_rhs<OpCode::Rem>(in, "remainder by zero");
   return binary<OpCode::Rem, RemF>(in, m);
 }
-Tensor pow(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
+Tensor pow(Operands in, const ops::Params&, const ops::ConcreteMeta& m) {
   check_integer_rhs<OpCode::Pow>(in, "power with a negative exponent");
   return binary<OpCode::Pow, PowF>(in, m);
 }
-Tensor neg(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
+Tensor neg(Operands in, const ops::Params&, const ops::ConcreteMeta& m) {
   return unary<OpCode::Neg, NegF>(in, m);
 }
-Tensor conj(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
+Tensor conj(Operands in, const ops::Params&, const ops::ConcreteMeta& m) {
   return unary<OpCode::Conj, ConjF>(in, m);
 }
-Tensor abs(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
+Tensor abs(Operands in, const ops::Params&, const ops::ConcreteMeta& m) {
   return unary<OpCode::Abs, AbsF>(in, m);
 }
-Tensor sign(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
+Tensor sign(Operands in, const ops::Params&, const ops::ConcreteMeta& m) {
   return unary<OpCode::Sign, SignF>(in, m);
 }
-Tensor maximum(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
+Tensor maximum(Operands in, const ops::Params&, const ops::ConcreteMeta& m) {
   return binary<OpCode::Maximum, MaxF>(in, m);
 }
-Tensor minimum(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
+Tensor minimum(Operands in, const ops::Params&, const ops::ConcreteMeta& m) {
   return binary<OpCode::Minimum, MinF>(in, m);
 }
 

@@ -14,7 +14,7 @@ using ops::OpCode;
 
 } // namespace
 
-Tensor compare(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta& m) {
+Tensor compare(Operands in, const ops::Params& p, const ops::ConcreteMeta& m) {
   switch (std::get<ops::CompareParams>(p).dir) {
   case CompareDir::Eq: return binary<OpCode::Compare, CompareF<CompareDir::Eq>>(in, m);
   case CompareDir::Ne: return binary<OpCode::Compare, CompareF<CompareDir::Ne>>(in, m);
@@ -26,7 +26,7 @@ Tensor compare(std::span<const Tensor> in, const ops::Params& p, const ops::Conc
   fail(Status::InvalidArgument, "unknown comparison direction");
 }
 
-Tensor select(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
+Tensor select(Operands in, const ops::Params&, const ops::ConcreteMeta& m) {
   Tensor out = Tensor::empty(m.dtype, m.shape);
   dispatch_accepted<OpCode::Select>(in[1].dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
@@ -36,7 +36,7 @@ Tensor select(std::span<const Tensor> in, const ops::Params&, const ops::Concret
   return out;
 }
 
-Tensor clamp(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
+Tensor clamp(Operands in, const ops::Params&, const ops::ConcreteMeta& m) {
   return ternary<OpCode::Clamp, ClampF>(in, m);
 }
 

@@ -12,13 +12,13 @@ using ops::OpCode;
 
 } // namespace
 
-Tensor real(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
+Tensor real(Operands in, const ops::Params&, const ops::ConcreteMeta& m) {
   return unary<OpCode::Real, RealF>(in, m);
 }
-Tensor imag(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
+Tensor imag(Operands in, const ops::Params&, const ops::ConcreteMeta& m) {
   return unary<OpCode::Imag, ImagF>(in, m);
 }
-Tensor complex(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
+Tensor complex(Operands in, const ops::Params&, const ops::ConcreteMeta& m) {
   Tensor out = Tensor::empty(m.dtype, m.shape);
   dispatch_accepted<OpCode::Complex>(in[0].dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;

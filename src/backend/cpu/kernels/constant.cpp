@@ -5,7 +5,7 @@
 
 namespace tfe::cpu::kernels {
 
-Tensor constant(std::span<const Tensor>, const ops::Params& p, const ops::ConcreteMeta& m) {
+Tensor constant(Operands, const ops::Params& p, const ops::ConcreteMeta& m) {
   const auto& cp = std::get<ops::ConstantParams>(p);
   Tensor out = Tensor::empty(m.dtype, m.shape);
   if (!cp.bytes.empty()) std::memcpy(out.raw_data(), cp.bytes.data(), cp.bytes.size());

@@ -182,8 +182,7 @@ DotLayout dot_layout(const Tensor& a, const Dims& a_dims, const Tensor& b, const
 
 } // namespace
 
-Tensor dot_general(std::span<const Tensor> in, const ops::Params& params,
-                   const ops::ConcreteMeta& m) {
+Tensor dot_general(Operands in, const ops::Params& params, const ops::ConcreteMeta& m) {
   const auto& p = std::get<ops::DotGeneralParams>(params);
   Operand lhs{in[0], free_dims(in[0].ndim(), p.lhs_batch, p.lhs_contracting), p.lhs_contracting,
               p.lhs_batch};

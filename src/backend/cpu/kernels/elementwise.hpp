@@ -17,8 +17,7 @@ template <class F> constexpr int64_t grain_of() {
 }
 
 // T -> R where R is the output meta's dtype: same dtype for most ops, real for Abs/Real/Imag.
-template <ops::OpCode Op, class F>
-Tensor unary(std::span<const Tensor> in, const ops::ConcreteMeta& m) {
+template <ops::OpCode Op, class F> Tensor unary(Operands in, const ops::ConcreteMeta& m) {
   Tensor out = Tensor::empty(m.dtype, m.shape);
   dispatch_accepted<Op>(in[0].dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
@@ -30,7 +29,7 @@ Tensor unary(std::span<const Tensor> in, const ops::ConcreteMeta& m) {
 
 // (T, T) -> R.
 template <ops::OpCode Op, class F>
-Tensor binary(std::span<const Tensor> in, const ops::ConcreteMeta& m, F f = F{}) {
+Tensor binary(Operands in, const ops::ConcreteMeta& m, F f = F{}) {
   Tensor out = Tensor::empty(m.dtype, m.shape);
   dispatch_accepted<Op>(in[0].dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
@@ -41,8 +40,7 @@ Tensor binary(std::span<const Tensor> in, const ops::ConcreteMeta& m, F f = F{})
 }
 
 // (T, T, T) -> T.
-template <ops::OpCode Op, class F>
-Tensor ternary(std::span<const Tensor> in, const ops::ConcreteMeta& m) {
+template <ops::OpCode Op, class F> Tensor ternary(Operands in, const ops::ConcreteMeta& m) {
   Tensor out = Tensor::empty(m.dtype, m.shape);
   dispatch_accepted<Op>(in[0].dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;

@@ -6,7 +6,7 @@
 
 namespace tfe::cpu::kernels {
 
-Tensor extension(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta& out) {
+Tensor extension(Operands in, const ops::Params& p, const ops::ConcreteMeta& out) {
   std::array<Tensor, 1> result;
   run_extension(in, p, std::span<const ops::ConcreteMeta>(&out, 1), result);
   return std::move(result[0]);

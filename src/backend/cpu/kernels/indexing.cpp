@@ -69,25 +69,24 @@ std::vector<int64_t> checked_indices(const Tensor& indices, int64_t extent) {
 
 } // namespace
 
-Tensor slice(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta&) {
+Tensor slice(Operands in, const ops::Params& p, const ops::ConcreteMeta&) {
   const auto& sp = std::get<ops::SliceParams>(p);
   return in[0].sliced(ops::concrete_dims(sp.starts), ops::concrete_dims(sp.limits), sp.strides);
 }
 
-Tensor dynamic_slice(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta&) {
+Tensor dynamic_slice(Operands in, const ops::Params& p, const ops::ConcreteMeta&) {
   const Dims sizes = ops::concrete_dims(std::get<ops::DynamicSliceParams>(p).sizes);
   return block_view(in[0], clamped_starts(in[1], in[0].shape(), sizes), sizes);
 }
 
-Tensor dynamic_update_slice(std::span<const Tensor> in, const ops::Params&,
-                            const ops::ConcreteMeta&) {
+Tensor dynamic_update_slice(Operands in, const ops::Params&, const ops::ConcreteMeta&) {
   Dims starts = clamped_starts(in[2], in[0].shape(), in[1].shape());
   Tensor out = compact_copy(in[0]);
   copy_into(block_view(out, starts, in[1].shape()), in[1]);
   return out;
 }
 
-Tensor gather(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta& m) {
+Tensor gather(Operands in, const ops::Params& p, const ops::ConcreteMeta& m) {
   int64_t axis = std::get<ops::AxisParams>(p).axis;
   AxisSplit s = split_at(in[0].shape(), axis);
   std::vector<int64_t> idx = checked_indices(in[1], s.extent);
@@ -109,7 +108,7 @@ Tensor gather(std::span<const Tensor> in, const ops::Params& p, const ops::Concr
   return out;
 }
 
-Tensor scatter(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta&) {
+Tensor scatter(Operands in, const ops::Params& p, const ops::ConcreteMeta&) {
   int64_t axis = std::get<ops::AxisParams>(p).axis;
   AxisSplit s = split_at(in[0].shape(), axis);
   std::vector<int64_t> idx = checked_indices(in[1], s.extent);
@@ -158,14 +157,14 @@ std::optional<std::pair<Tensor, Tensor>> pad_placement(const Tensor& out, const 
                    x.sliced(src_start, src_limit, src_step)};
 }
 
-Tensor pad(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta& m) {
+Tensor pad(Operands in, const ops::Params& p, const ops::ConcreteMeta& m) {
   Tensor out = Tensor::zeros(m.dtype, m.shape);
   if (auto place = pad_placement(out, in[0], std::get<ops::PadParams>(p)))
     copy_into(place->first, place->second);
   return out;
 }
 
-Tensor concatenate(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta& m) {
+Tensor concatenate(Operands in, const ops::Params& p, const ops::ConcreteMeta& m) {
   int64_t axis = std::get<ops::AxisParams>(p).axis;
   Tensor out = Tensor::empty(m.dtype, m.shape);
   size_t r = m.shape.size();

@@ -10,7 +10,7 @@
 namespace tfe::cpu::kernels {
 
 #define TFE_KERNEL(name)                                                                           \
-  Tensor name(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta& out)
+  Tensor name(Operands in, const ops::Params& p, const ops::ConcreteMeta& out)
 
 // arithmetic.cpp
 TFE_KERNEL(add);

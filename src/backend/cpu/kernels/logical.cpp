@@ -12,16 +12,16 @@ using ops::OpCode;
 
 } // namespace
 
-Tensor logical_and(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
+Tensor logical_and(Operands in, const ops::Params&, const ops::ConcreteMeta& m) {
   return binary<OpCode::And, AndF>(in, m);
 }
-Tensor logical_or(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
+Tensor logical_or(Operands in, const ops::Params&, const ops::ConcreteMeta& m) {
   return binary<OpCode::Or, OrF>(in, m);
 }
-Tensor logical_xor(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
+Tensor logical_xor(Operands in, const ops::Params&, const ops::ConcreteMeta& m) {
   return binary<OpCode::Xor, XorF>(in, m);
 }
-Tensor logical_not(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
+Tensor logical_not(Operands in, const ops::Params&, const ops::ConcreteMeta& m) {
   return unary<OpCode::Not, NotF>(in, m);
 }
 

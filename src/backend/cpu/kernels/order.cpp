@@ -62,8 +62,7 @@ template <class T> bool is_nan_v(T v) {
 }
 
 template <OpCode Op, class Combine>
-Tensor scan(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta& m,
-            Combine combine) {
+Tensor scan(Operands in, const ops::Params& p, const ops::ConcreteMeta& m, Combine combine) {
   Tensor x = compact_input(in[0]);
   Tensor out = Tensor::empty(m.dtype, m.shape);
   if (out.numel() == 0) return out;
@@ -166,7 +165,7 @@ template <bool Max, class T> int64_t arg_extremum_of(const T* x, int64_t n, int6
 }
 
 template <OpCode Op, bool Max>
-Tensor arg_extremum(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta& m) {
+Tensor arg_extremum(Operands in, const ops::Params& p, const ops::ConcreteMeta& m) {
   Tensor x = compact_input(in[0]);
   Tensor out = Tensor::empty(DType::I64, m.shape);
   int64_t axis = axis_of(p);
@@ -193,15 +192,15 @@ Tensor arg_extremum(std::span<const Tensor> in, const ops::Params& p, const ops:
 
 } // namespace
 
-Tensor cumsum(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta& m) {
+Tensor cumsum(Operands in, const ops::Params& p, const ops::ConcreteMeta& m) {
   return scan<OpCode::Cumsum>(in, p, m, [](auto a, auto b) { return wrap_add(a, b); });
 }
 
-Tensor cumprod(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta& m) {
+Tensor cumprod(Operands in, const ops::Params& p, const ops::ConcreteMeta& m) {
   return scan<OpCode::Cumprod>(in, p, m, [](auto a, auto b) { return wrap_mul(a, b); });
 }
 
-Tensor argsort(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta& m) {
+Tensor argsort(Operands in, const ops::Params& p, const ops::ConcreteMeta& m) {
   const auto& sp = std::get<ops::SortParams>(p);
   Tensor x = compact_input(in[0]);
   Tensor out = Tensor::empty(DType::I64, m.shape);
@@ -223,11 +222,11 @@ Tensor argsort(std::span<const Tensor> in, const ops::Params& p, const ops::Conc
   return out;
 }
 
-Tensor argmax(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta& m) {
+Tensor argmax(Operands in, const ops::Params& p, const ops::ConcreteMeta& m) {
   return arg_extremum<OpCode::Argmax, true>(in, p, m);
 }
 
-Tensor argmin(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta& m) {
+Tensor argmin(Operands in, const ops::Params& p, const ops::ConcreteMeta& m) {
   return arg_extremum<OpCode::Argmin, false>(in, p, m);
 }
 

@@ -144,7 +144,7 @@ template <class R, class T> void reduce_impl(const Tensor& out, const Tensor& x,
 }
 
 template <OpCode Op, class R>
-Tensor reduce_kernel(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta& m) {
+Tensor reduce_kernel(Operands in, const ops::Params& p, const ops::ConcreteMeta& m) {
   Tensor out = Tensor::empty(m.dtype, m.shape);
   const Dims& axes = std::get<ops::AxesParams>(p).axes;
   dispatch_accepted<Op>(in[0].dtype(), [&](auto tag) {
@@ -156,16 +156,16 @@ Tensor reduce_kernel(std::span<const Tensor> in, const ops::Params& p, const ops
 
 } // namespace
 
-Tensor reduce_sum(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta& m) {
+Tensor reduce_sum(Operands in, const ops::Params& p, const ops::ConcreteMeta& m) {
   return reduce_kernel<OpCode::ReduceSum, SumR>(in, p, m);
 }
-Tensor reduce_prod(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta& m) {
+Tensor reduce_prod(Operands in, const ops::Params& p, const ops::ConcreteMeta& m) {
   return reduce_kernel<OpCode::ReduceProd, ProdR>(in, p, m);
 }
-Tensor reduce_max(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta& m) {
+Tensor reduce_max(Operands in, const ops::Params& p, const ops::ConcreteMeta& m) {
   return reduce_kernel<OpCode::ReduceMax, MaxR>(in, p, m);
 }
-Tensor reduce_min(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta& m) {
+Tensor reduce_min(Operands in, const ops::Params& p, const ops::ConcreteMeta& m) {
   return reduce_kernel<OpCode::ReduceMin, MinR>(in, p, m);
 }
 

@@ -69,54 +69,53 @@ Tensor convert_to(const Tensor& t, DType to) {
   return out;
 }
 
-Tensor transpose(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta&) {
+Tensor transpose(Operands in, const ops::Params& p, const ops::ConcreteMeta&) {
   return in[0].permuted(std::get<ops::TransposeParams>(p).perm);
 }
 
-Tensor reshape(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
+Tensor reshape(Operands in, const ops::Params&, const ops::ConcreteMeta& m) {
   if (auto view = in[0].reshaped_view(m.shape)) return *view;
   Tensor compact = Tensor::empty(in[0].dtype(), in[0].shape());
   copy_into(compact, in[0]);
   return compact.with_layout(m.shape, compact_strides(m.shape), 0);
 }
 
-Tensor broadcast_in_dim(std::span<const Tensor> in, const ops::Params& p,
-                        const ops::ConcreteMeta& m) {
+Tensor broadcast_in_dim(Operands in, const ops::Params& p, const ops::ConcreteMeta& m) {
   // The one view with more elements than its operand: the per-tensor limit applies to it as to
   // an allocation, or a view of a scalar could make a later kernel loop 2^62 times.
   checked_numel(m.shape);
   return in[0].broadcast_view(m.shape, std::get<ops::BroadcastInDimParams>(p).dims);
 }
 
-Tensor convert(std::span<const Tensor> in, const ops::Params&, const ops::ConcreteMeta& m) {
+Tensor convert(Operands in, const ops::Params&, const ops::ConcreteMeta& m) {
   return convert_to(in[0], m.dtype);
 }
 
-Tensor reverse(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta&) {
+Tensor reverse(Operands in, const ops::Params& p, const ops::ConcreteMeta&) {
   return in[0].reversed(std::get<ops::AxesParams>(p).axes);
 }
 
-Tensor extract_diag(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta&) {
+Tensor extract_diag(Operands in, const ops::Params& p, const ops::ConcreteMeta&) {
   const auto& d = std::get<ops::DiagParams>(p);
   return diagonal_view(in[0], d.axis_a, d.axis_b);
 }
 
-Tensor embed_diag(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta& m) {
+Tensor embed_diag(Operands in, const ops::Params& p, const ops::ConcreteMeta& m) {
   const auto& d = std::get<ops::DiagParams>(p);
   Tensor out = Tensor::zeros(m.dtype, m.shape);
   copy_into(diagonal_view(out, d.axis_a, d.axis_b), in[0]);
   return out;
 }
 
-Tensor tril(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta& m) {
+Tensor tril(Operands in, const ops::Params& p, const ops::ConcreteMeta& m) {
   return triangle<true>(in[0], std::get<ops::TriangleParams>(p).k, m);
 }
 
-Tensor triu(std::span<const Tensor> in, const ops::Params& p, const ops::ConcreteMeta& m) {
+Tensor triu(Operands in, const ops::Params& p, const ops::ConcreteMeta& m) {
   return triangle<false>(in[0], std::get<ops::TriangleParams>(p).k, m);
 }
 
-Tensor iota(std::span<const Tensor>, const ops::Params& p, const ops::ConcreteMeta& m) {
+Tensor iota(Operands, const ops::Params& p, const ops::ConcreteMeta& m) {
   const auto& ip = std::get<ops::IotaParams>(p);
   Tensor out = Tensor::empty(m.dtype, m.shape);
   int64_t stride = out.stride(ip.axis), extent = m.shape[static_cast<size_t>(ip.axis)];
