@@ -42,16 +42,18 @@ template <ops::OpCode Op> struct Run {
   }
 };
 
-// The C entry points of the regular elementwise ops: one op, operands named x or a and b.
-#define TFE_CAPI_UNARY(cname, code)                                                                \
+// The C entry points of the regular elementwise ops: one op, operands named as given.
+#define TFE_CAPI_OP1(cname, code, x)                                                               \
   tfe_status cname(tfe_tensor** out, const tfe_tensor* x) {                                        \
-    return ::tfe::capi::op_call(#cname, out, ::tfe::capi::Run<code>{}, ::tfe::capi::Arg{x, "x"});  \
+    return ::tfe::capi::op_call(#cname, out, ::tfe::capi::Run<code>{}, ::tfe::capi::Arg{x, #x});   \
   }
-#define TFE_CAPI_BINARY(cname, code)                                                               \
+#define TFE_CAPI_OP2(cname, code, a, b)                                                            \
   tfe_status cname(tfe_tensor** out, const tfe_tensor* a, const tfe_tensor* b) {                   \
-    return ::tfe::capi::op_call(#cname, out, ::tfe::capi::Run<code>{}, ::tfe::capi::Arg{a, "a"},   \
-                                ::tfe::capi::Arg{b, "b"});                                         \
+    return ::tfe::capi::op_call(#cname, out, ::tfe::capi::Run<code>{}, ::tfe::capi::Arg{a, #a},    \
+                                ::tfe::capi::Arg{b, #b});                                          \
   }
+#define TFE_CAPI_UNARY(cname, code) TFE_CAPI_OP1(cname, code, x)
+#define TFE_CAPI_BINARY(cname, code) TFE_CAPI_OP2(cname, code, a, b)
 
 struct Out {
   tfe_tensor** slot;

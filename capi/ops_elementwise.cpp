@@ -28,21 +28,21 @@ struct TrueDivide {
 
 } // namespace
 
-#define TFE_BINARY(cname, Op) TFE_CAPI_BINARY(cname, OpCode::Op)
-#define TFE_UNARY(cname, Op) TFE_CAPI_UNARY(cname, OpCode::Op)
+// One entry point per Regular row of the arithmetic, logical and complex-parts lists
+// (ops/defs/arithmetic.hpp); the Custom rows' entry points follow.
+#define TFE_ENTRY_APPLY(macro, ...) macro(__VA_ARGS__)
+#define TFE_ENTRY_UNPAREN(...) __VA_ARGS__
+#define TFE_ENTRY_Custom(...)
+#define TFE_ENTRY_Regular(c_stem, Code, arity, operands)                                           \
+  TFE_ENTRY_APPLY(TFE_CAPI_OP##arity, tfe_##c_stem, OpCode::Code, TFE_ENTRY_UNPAREN operands)
+#define TFE_ENTRY(Code, name, c_stem, entry, arity, operands, ...)                                 \
+  TFE_ENTRY_##entry(c_stem, Code, arity, operands)
 
 extern "C" {
 
-TFE_BINARY(tfe_add, Add)
-TFE_BINARY(tfe_sub, Sub)
-TFE_BINARY(tfe_mul, Mul)
-TFE_BINARY(tfe_rem, Rem)
-TFE_BINARY(tfe_pow, Pow)
-TFE_BINARY(tfe_maximum, Maximum)
-TFE_BINARY(tfe_minimum, Minimum)
-TFE_BINARY(tfe_and, And)
-TFE_BINARY(tfe_or, Or)
-TFE_BINARY(tfe_xor, Xor)
+TFE_ARITHMETIC_OPS(TFE_ENTRY)
+TFE_LOGICAL_OPS(TFE_ENTRY)
+TFE_COMPLEX_PARTS_OPS(TFE_ENTRY)
 
 tfe_status tfe_div(tfe_tensor** out, const tfe_tensor* a, const tfe_tensor* b) {
   return op_call("tfe_div", out, TrueDivide{}, Arg{a, "a"}, Arg{b, "b"});
@@ -50,10 +50,6 @@ tfe_status tfe_div(tfe_tensor** out, const tfe_tensor* a, const tfe_tensor* b) {
 
 tfe_status tfe_div_trunc(tfe_tensor** out, const tfe_tensor* a, const tfe_tensor* b) {
   return op_call("tfe_div_trunc", out, DivTrunc{}, Arg{a, "a"}, Arg{b, "b"});
-}
-
-tfe_status tfe_complex(tfe_tensor** out, const tfe_tensor* re, const tfe_tensor* im) {
-  return op_call("tfe_complex", out, Run<OpCode::Complex>{}, Arg{re, "re"}, Arg{im, "im"});
 }
 
 tfe_status tfe_compare(tfe_tensor** out, const tfe_tensor* a, const tfe_tensor* b,
@@ -81,13 +77,5 @@ tfe_status tfe_clamp(tfe_tensor** out, const tfe_tensor* x, const tfe_tensor* lo
                      const tfe_tensor* hi) {
   return op_call("tfe_clamp", out, Run<OpCode::Clamp>{}, Arg{x, "x"}, Arg{lo, "lo"}, Arg{hi, "hi"});
 }
-
-TFE_UNARY(tfe_neg, Neg)
-TFE_UNARY(tfe_conj, Conj)
-TFE_UNARY(tfe_abs, Abs)
-TFE_UNARY(tfe_sign, Sign)
-TFE_UNARY(tfe_not, Not)
-TFE_UNARY(tfe_real, Real)
-TFE_UNARY(tfe_imag, Imag)
 
 } // extern "C"

@@ -1,9 +1,15 @@
 // Prints the files generated from the op registry, so none can drift from the code:
 //   emit_ops table     docs/ops/table.md (every op)
 //   emit_ops c-header  include/tenferro/ops_math.h (the analytic rows)
-//   emit_ops python    bindings/python/tenferro/_op_rows.py (the analytic rows)
+//   emit_ops c-header-arith  include/tenferro/ops_arith.h (the Regular arithmetic, logical and
+//                      complex-parts rows)
+//   emit_ops python    bindings/python/tenferro/_op_rows.py (the analytic rows, and the
+//                      arithmetic, logical and complex-parts rows)
 //   emit_ops cxx       include/tenferro/ops_math.hpp (the analytic rows in the C++ layer)
 //   emit_ops rust      bindings/rust/tenferro/src/ops_math.rs (the analytic rows in Rust)
+//   emit_ops cxx-arith, rust-arith  include/tenferro/ops_arith.hpp and
+//                      bindings/rust/tenferro/src/ops_arith.rs (the Regular arithmetic, logical
+//                      and complex-parts rows)
 //   emit_ops linalg-table   docs/ops/linalg.md (the linalg rows and kernel ops)
 //   emit_ops python-linalg  bindings/python/tests/linalg_rows.py (the linalg rows)
 // The ctests ops_*_drift rerun it and compare with the committed files.
@@ -15,6 +21,9 @@
 #include "linalg/functions.hpp"
 #include "linalg/ops.hpp"
 #include "ops/defs/analytic.hpp"
+#include "ops/defs/arithmetic.hpp"
+#include "ops/defs/complex_parts.hpp"
+#include "ops/defs/logical.hpp"
 #include "ops/op_table.hpp"
 #include "ops/shape_checks.hpp"
 
@@ -91,6 +100,55 @@ const std::vector<AnalyticRow>& analytic_rows() {
   return rows;
 }
 
+// A row of the arithmetic, logical or complex-parts lists (ops/defs/arithmetic.hpp).
+struct BasicRow {
+  const char* name;
+  const char* c_stem;
+  bool regular; // the C entry point is generated
+  int arity;
+  std::vector<std::string> operands;
+  tfe::DTypeSet accepts;
+  bool promotes;
+  const char* since;
+  const char* errors;
+  const char* summary;
+};
+
+// "(a, b)" -> {"a", "b"}
+std::vector<std::string> operand_names(const char* parenthesized) {
+  std::vector<std::string> names;
+  std::string cur;
+  for (const char* p = parenthesized; *p; ++p) {
+    if (*p == '(' || *p == ' ') continue;
+    if (*p == ',' || *p == ')') {
+      if (!cur.empty()) names.push_back(cur);
+      cur.clear();
+    } else {
+      cur += *p;
+    }
+  }
+  return names;
+}
+
+const std::vector<BasicRow>& basic_rows() {
+#define TFE_EMIT_BASIC(Code, name, c_stem, entry, arity, operands, accepts, promotes, result, ad,  \
+                       since, errors, summary)                                                     \
+  {#name,                                                                                          \
+   #c_stem,                                                                                        \
+   std::strcmp(#entry, "Regular") == 0,                                                            \
+   arity,                                                                                          \
+   operand_names(#operands),                                                                       \
+   tfe::dtypes::accepts,                                                                           \
+   promotes,                                                                                       \
+   #since,                                                                                         \
+   errors,                                                                                         \
+   summary},
+  static const std::vector<BasicRow> rows{TFE_ARITHMETIC_OPS(TFE_EMIT_BASIC) TFE_LOGICAL_OPS(
+      TFE_EMIT_BASIC) TFE_COMPLEX_PARTS_OPS(TFE_EMIT_BASIC)};
+#undef TFE_EMIT_BASIC
+  return rows;
+}
+
 const char* numpy_dtype(tfe::DType d) {
   switch (d) {
   case tfe::DType::Bool: return "bool";
@@ -143,54 +201,104 @@ void emit_table() {
   }
 }
 
-void emit_c_header() {
+// One C declaration with its documentation, as every generated header writes it.
+struct CDecl {
+  std::string c_name;
+  std::string summary;
+  tfe::DTypeSet accepts;
+  std::vector<std::string> operands;
+  bool promotes;
+  std::string errors; // statuses beyond the common ones
+  std::string since;
+};
+
+void print_declaration(const CDecl& d) {
+  std::printf("\n%s * Accepts %s.\n", comment_lines("/** ", " * ", d.summary).c_str(),
+              accepted(d.accepts, false).c_str());
+  std::printf(" * @param[out] out new reference owned by the caller, NULL on failure.\n");
+  const bool binary = d.operands.size() == 2;
+  if (binary)
+    std::printf("%s", comment_lines(" * @param ", " *   ",
+                                    d.operands[0] + ", " + d.operands[1] +
+                                        " borrowed operands of one context; they broadcast "
+                                        "left-aligned" +
+                                        (d.promotes ? " and promote to the join of their dtypes."
+                                                    : " and share one dtype."))
+                          .c_str());
+  else
+    std::printf(" * @param %s borrowed operand.\n", d.operands[0].c_str());
+  std::printf(" * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle%s);\n"
+              " *         TFE_ERR_DTYPE_MISMATCH (another dtype)%s%s%s.\n * @since %s */\n",
+              binary ? ", two contexts" : "",
+              binary ? ";\n *         TFE_ERR_SHAPE_MISMATCH (shapes that do not broadcast)" : "",
+              d.errors.empty() ? "" : ";\n *         ", d.errors.c_str(), d.since.c_str());
+  if (!binary)
+    std::printf("TFE_API TFE_NODISCARD tfe_status %s(tfe_tensor** out, const tfe_tensor* %s);\n",
+                d.c_name.c_str(), d.operands[0].c_str());
+  else if (std::string one_line = "TFE_API TFE_NODISCARD tfe_status " + d.c_name +
+                                  "(tfe_tensor** out, const tfe_tensor* " + d.operands[0] +
+                                  ", const tfe_tensor* " + d.operands[1] + ");";
+           one_line.size() <= 100)
+    std::printf("%s\n", one_line.c_str());
+  else
+    // the continuation lines up with the opening parenthesis, as clang-format puts it
+    std::printf("TFE_API TFE_NODISCARD tfe_status %s(tfe_tensor** out, const tfe_tensor* %s,\n"
+                "%*sconst tfe_tensor* %s);\n",
+                d.c_name.c_str(), d.operands[0].c_str(), static_cast<int>(d.c_name.size() + 34), "",
+                d.operands[1].c_str());
+}
+
+void print_header_top(const char* file, const char* guard, const std::string& what,
+                      const std::string& rows, const char* test, const std::string& common) {
   std::printf(
-      R"(/** @file
- * tenferro/ops_math.h: the analytic functions (exp, sin, atan2, ...). Included by tenferro.h.
- *
- * Generated by tools/emit_ops from the rows of src/ops/defs/analytic.hpp; do not edit (the test
- * ops_header_drift fails when this file and the rows differ).
- *
- * Common to every function here: operands of the binary functions broadcast left-aligned (as in
- * ops_elementwise.h) and promote to the join of their dtypes; the result has the operands' dtype.
- */
-#ifndef TENFERRO_OPS_MATH_H
-#define TENFERRO_OPS_MATH_H
+      "/** @file\n%s *\n%s *\n%s */\n#ifndef %s\n#define %s\n\n"
+      "#include \"tenferro/tensor.h\"\n\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n",
+      comment_lines(" * ", " * ",
+                    std::string("tenferro/") + file + ": " + what + ". Included by tenferro.h.")
+          .c_str(),
+      comment_lines(" * ", " * ",
+                    "Generated by tools/emit_ops from the rows of " + rows +
+                        "; do not edit (the test " + test +
+                        " fails when this file and the rows differ).")
+          .c_str(),
+      comment_lines(" * ", " * ", common).c_str(), guard, guard);
+}
 
-#include "tenferro/tensor.h"
+void print_header_bottom(const char* guard) {
+  std::printf("\n#ifdef __cplusplus\n}\n#endif\n\n#endif /* %s */\n", guard);
+}
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-)");
-  for (const AnalyticRow& r : analytic_rows()) {
-    std::printf("\n%s * Accepts %s.\n", comment_lines("/** ", " * ", r.summary).c_str(),
-                accepted(r.accepts, false).c_str());
-    if (r.arity == 1) {
-      std::printf(" * @param[out] out new reference owned by the caller, NULL on failure.\n"
-                  " * @param x borrowed operand.\n");
-    } else {
-      std::printf(
-          " * @param[out] out new reference owned by the caller, NULL on failure.\n"
-          " * @param a, b borrowed operands of one context; they broadcast left-aligned.\n");
-    }
-    std::printf(
-        " * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle%s);\n"
-        " *         TFE_ERR_DTYPE_MISMATCH (another dtype)%s.\n * @since %s */\n",
-        r.arity == 1 ? "" : ", two contexts",
-        r.arity == 1 ? "" : ";\n *         TFE_ERR_SHAPE_MISMATCH (shapes that do not broadcast)",
-        r.since);
-    if (r.arity == 1)
-      std::printf(
-          "TFE_API TFE_NODISCARD tfe_status tfe_%s(tfe_tensor** out, const tfe_tensor* x);\n",
-          r.name);
-    else
-      // the continuation lines up with the opening parenthesis, as clang-format puts it
-      std::printf("TFE_API TFE_NODISCARD tfe_status tfe_%s(tfe_tensor** out, const tfe_tensor* a,\n"
-                  "%*sconst tfe_tensor* b);\n",
-                  r.name, static_cast<int>(std::strlen(r.name) + 38), "");
-  }
-  std::printf("\n#ifdef __cplusplus\n}\n#endif\n\n#endif /* TENFERRO_OPS_MATH_H */\n");
+void emit_c_header() {
+  print_header_top(
+      "ops_math.h", "TENFERRO_OPS_MATH_H", "the analytic functions (exp, sin, atan2, ...)",
+      "src/ops/defs/analytic.hpp", "ops_header_drift",
+      "Common to every function here: operands of the binary functions broadcast "
+      "left-aligned (as in ops_elementwise.h) and promote to the join of their dtypes; "
+      "the result has the operands' dtype.");
+  for (const AnalyticRow& r : analytic_rows())
+    print_declaration(
+        {std::string("tfe_") + r.name, r.summary, r.accepts,
+         r.arity == 1 ? std::vector<std::string>{"x"} : std::vector<std::string>{"a", "b"},
+         r.arity > 1, "", r.since});
+  print_header_bottom("TENFERRO_OPS_MATH_H");
+}
+
+void emit_c_header_arith() {
+  print_header_top(
+      "ops_arith.h", "TENFERRO_OPS_ARITH_H",
+      "the arithmetic, logical and complex-part functions that run one op of the registry "
+      "(add, mul, neg, and, real, ...)",
+      "src/ops/defs/arithmetic.hpp, logical.hpp and complex_parts.hpp", "ops_header_arith_drift",
+      "Operands broadcast left-aligned (Julia style): dim 0 pairs with dim 0, the shorter shape "
+      "is padded with trailing extents of 1, extents must be equal or 1; [2,3] + [2] adds the "
+      "column to each column, [2,3] + [3] is TFE_ERR_SHAPE_MISMATCH. The functions with several "
+      "special checks (tfe_div, tfe_div_trunc, tfe_compare, tfe_select, tfe_clamp) are in "
+      "ops_elementwise.h, which includes this header.");
+  for (const BasicRow& r : basic_rows())
+    if (r.regular)
+      print_declaration({std::string("tfe_") + r.c_stem, r.summary, r.accepts, r.operands,
+                         r.promotes, r.errors, r.since});
+  print_header_bottom("TENFERRO_OPS_ARITH_H");
 }
 
 void emit_python() {
@@ -204,43 +312,114 @@ void emit_python() {
     std::printf("    (\"%s\", \"tfe_%s\", %d, (%s), \"%s\", \"%s\",\n     \"%s\",\n     \"%s\"),\n",
                 r.name, r.name, r.arity, python_dtypes(r.accepts).c_str(), r.since, r.domain,
                 r.numpy, r.summary);
+  std::printf(
+      "]\n\n"
+      "# The Regular rows of the arithmetic, logical and complex-parts lists\n"
+      "# (src/ops/defs/arithmetic.hpp, logical.hpp, complex_parts.hpp): (name, C function,\n"
+      "# arity, accepted dtypes, promotes, since, summary)\n"
+      "BASIC = [\n");
+  for (const BasicRow& r : basic_rows())
+    if (r.regular)
+      std::printf("    (\"%s\", \"tfe_%s\", %d, (%s), %s, \"%s\",\n     \"%s\"),\n", r.c_stem,
+                  r.c_stem, r.arity, python_dtypes(r.accepts).c_str(),
+                  r.promotes ? "True" : "False", r.since, r.summary);
   std::printf("]\n");
 }
 
-void emit_cxx() {
-  std::printf("// tenferro/ops_math.hpp: the analytic functions of the C++ layer. Part of\n"
-              "// tenferro.hpp, which includes it after tfe::Tensor; not a header of its own.\n"
-              "//\n"
-              "// Generated by tools/emit_ops from the rows of src/ops/defs/analytic.hpp; do not "
-              "edit (the\n"
-              "// test ops_cxx_drift fails when this file and the rows differ).\n"
-              "namespace tfe {\n");
-  for (const AnalyticRow& r : analytic_rows()) {
-    std::string doc = std::string(r.summary) + " Accepts " + accepted(r.accepts, false) + ".";
-    std::printf("\n%s", comment_lines("// ", "// ", doc).c_str());
-    if (r.arity == 1)
-      std::printf("inline Tensor %s(const Tensor& x) { return detail::make(tfe_%s, x.get()); }\n",
-                  r.name, r.name);
-    else
-      std::printf("inline Tensor %s(const Tensor& a, const Tensor& b) {\n"
-                  "  return detail::make(tfe_%s, a.get(), b.get());\n}\n",
-                  r.name, r.name);
+// One function of a binding layer: the name there, the C function, operands, documentation.
+struct Wrapper {
+  std::string name;
+  std::string c_name;
+  std::vector<std::string> operands;
+  std::string summary;
+  std::string accepts; // the dtype list
+  std::string since;
+  bool method = true; // Rust: also a method of Tensor
+};
+
+std::vector<Wrapper> analytic_wrappers() {
+  std::vector<Wrapper> out;
+  for (const AnalyticRow& r : analytic_rows())
+    out.push_back(
+        {r.name, std::string("tfe_") + r.name,
+         r.arity == 1 ? std::vector<std::string>{"x"} : std::vector<std::string>{"a", "b"},
+         r.summary, accepted(r.accepts, false), r.since});
+  return out;
+}
+
+// The Regular rows. C++ spells and/or/xor/not with a trailing underscore (they are operator
+// tokens there). In Rust, the names of the std::ops operators the crate implements on Tensor
+// (add, sub, mul, neg) and the constructor complex are free functions only: an inherent method
+// of such a name would make `a.add(b)` resolve differently depending on imports.
+std::vector<Wrapper> basic_wrappers(bool cxx) {
+  static const char* const cxx_tokens[] = {"and", "or", "xor", "not"};
+  static const char* const rust_free_only[] = {"add", "sub", "mul", "neg", "complex"};
+  std::vector<Wrapper> out;
+  for (const BasicRow& r : basic_rows()) {
+    if (!r.regular) continue;
+    Wrapper w{r.c_stem,  std::string("tfe_") + r.c_stem, r.operands,
+              r.summary, accepted(r.accepts, false),     r.since};
+    for (const char* t : cxx_tokens)
+      if (cxx && w.name == t) w.name += "_";
+    for (const char* t : rust_free_only)
+      if (w.name == t) w.method = false;
+    out.push_back(w);
+  }
+  return out;
+}
+
+void emit_cxx(const char* file, const char* what, const char* rows, const char* test,
+              const std::vector<Wrapper>& wrappers) {
+  std::printf("%s//\n%s",
+              comment_lines("// ", "// ",
+                            std::string("tenferro/") + file + ": " + what +
+                                " of the C++ layer. Part of tenferro.hpp, which "
+                                "includes it after tfe::Tensor; not a header of "
+                                "its own.")
+                  .c_str(),
+              comment_lines("// ", "// ",
+                            std::string("Generated by tools/emit_ops from the rows of ") + rows +
+                                "; do not edit (the test " + test +
+                                " fails when this file and the rows differ).")
+                  .c_str());
+  std::printf("namespace tfe {\n");
+  for (const Wrapper& w : wrappers) {
+    std::printf("\n%s",
+                comment_lines("// ", "// ", w.summary + " Accepts " + w.accepts + ".").c_str());
+    if (w.operands.size() == 1) {
+      std::string one = "inline Tensor " + w.name + "(const Tensor& " + w.operands[0] +
+                        ") { return detail::make(" + w.c_name + ", " + w.operands[0] + ".get()); }";
+      if (one.size() <= 100)
+        std::printf("%s\n", one.c_str());
+      else
+        std::printf(
+            "inline Tensor %s(const Tensor& %s) {\n  return detail::make(%s, %s.get());\n}\n",
+            w.name.c_str(), w.operands[0].c_str(), w.c_name.c_str(), w.operands[0].c_str());
+    } else {
+      std::printf("inline Tensor %s(const Tensor& %s, const Tensor& %s) {\n"
+                  "  return detail::make(%s, %s.get(), %s.get());\n}\n",
+                  w.name.c_str(), w.operands[0].c_str(), w.operands[1].c_str(), w.c_name.c_str(),
+                  w.operands[0].c_str(), w.operands[1].c_str());
+    }
   }
   std::printf("\n} // namespace tfe\n");
 }
 
-void emit_rust() {
-  std::printf("// The analytic functions (free functions and methods of `Tensor`).\n"
-              "//\n"
-              "// Generated by tools/emit_ops from the rows of src/ops/defs/analytic.hpp; do not "
-              "edit (the\n"
-              "// test ops_rust_drift fails when this file and the rows differ).\n");
-  for (int arity = 1; arity <= 2; ++arity) {
+void emit_rust(const char* what, const char* rows, const char* test,
+               const std::vector<Wrapper>& wrappers) {
+  std::printf("// %s (free functions and methods of `Tensor`).\n//\n%s", what,
+              comment_lines("// ", "// ",
+                            std::string("Generated by tools/emit_ops from the rows of ") + rows +
+                                "; do not edit (the test " + test +
+                                " fails when this file and the rows differ).")
+                  .c_str());
+  for (size_t arity = 1; arity <= 2; ++arity) {
     std::printf("\n%s! {\n", arity == 1 ? "unary_ops" : "binary_ops");
-    for (const AnalyticRow& r : analytic_rows())
-      if (r.arity == arity)
-        std::printf("    /// %s Accepts %s (library %s).\n    %s => tfe_%s, method: yes;\n",
-                    r.summary, accepted(r.accepts, false).c_str(), r.since, r.name, r.name);
+    for (const Wrapper& w : wrappers)
+      if (w.operands.size() == arity)
+        std::printf("    /// %s Accepts %s (library %s).\n    %s => %s, method: %s;\n",
+                    w.summary.c_str(), w.accepts.c_str(), w.since.c_str(), w.name.c_str(),
+                    w.c_name.c_str(), w.method ? "yes" : "no");
     std::printf("}\n");
   }
 }
@@ -298,19 +477,32 @@ int main(int argc, char** argv) {
     emit_table();
   else if (!std::strcmp(what, "c-header"))
     emit_c_header();
+  else if (!std::strcmp(what, "c-header-arith"))
+    emit_c_header_arith();
   else if (!std::strcmp(what, "python"))
     emit_python();
   else if (!std::strcmp(what, "cxx"))
-    emit_cxx();
+    emit_cxx("ops_math.hpp", "the analytic functions", "src/ops/defs/analytic.hpp", "ops_cxx_drift",
+             analytic_wrappers());
+  else if (!std::strcmp(what, "cxx-arith"))
+    emit_cxx("ops_arith.hpp", "the arithmetic, logical and complex-part functions",
+             "src/ops/defs/arithmetic.hpp, logical.hpp and complex_parts.hpp",
+             "ops_cxx_arith_drift", basic_wrappers(true));
   else if (!std::strcmp(what, "rust"))
-    emit_rust();
+    emit_rust("The analytic functions", "src/ops/defs/analytic.hpp", "ops_rust_drift",
+              analytic_wrappers());
+  else if (!std::strcmp(what, "rust-arith"))
+    emit_rust("The arithmetic, logical and complex-part functions",
+              "src/ops/defs/arithmetic.hpp, logical.hpp and complex_parts.hpp",
+              "ops_rust_arith_drift", basic_wrappers(false));
   else if (!std::strcmp(what, "linalg-table"))
     emit_linalg_table();
   else if (!std::strcmp(what, "python-linalg"))
     emit_python_linalg();
   else {
     std::fprintf(stderr,
-                 "usage: emit_ops [table|c-header|python|cxx|rust|linalg-table|python-linalg]\n");
+                 "usage: emit_ops "
+                 "[table|c-header|c-header-arith|python|cxx|rust|linalg-table|python-linalg]\n");
     return 2;
   }
   return 0;

@@ -9,9 +9,12 @@ cmake --build "$build" --target emit_ops >/dev/null
 emit=$build/tools/emit_ops
 "$emit" table > "$root/docs/ops/table.md"
 "$emit" c-header > "$root/include/tenferro/ops_math.h"
+"$emit" c-header-arith > "$root/include/tenferro/ops_arith.h"
 "$emit" cxx > "$root/include/tenferro/ops_math.hpp"
+"$emit" cxx-arith > "$root/include/tenferro/ops_arith.hpp"
 "$emit" python > "$root/bindings/python/tenferro/_op_rows.py"
 "$emit" rust > "$root/bindings/rust/tenferro/src/ops_math.rs"
+"$emit" rust-arith > "$root/bindings/rust/tenferro/src/ops_arith.rs"
 "$emit" linalg-table > "$root/docs/ops/linalg.md"
 "$emit" python-linalg > "$root/bindings/python/tests/linalg_rows.py"
 echo "regenerated the op registry's files from $emit"

@@ -630,6 +630,7 @@ static PyObject* _tfepy_capsule_name(PyObject* obj) {
 /* ------------------------------------------------------------------------------------------ */
 %include "tenferro/base.h"
 %include "tenferro/tensor.h"
+%include "tenferro/ops_arith.h"
 %include "tenferro/ops_elementwise.h"
 %include "tenferro/ops_math.h"
 %include "tenferro/ops_shape.h"

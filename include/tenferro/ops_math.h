@@ -163,7 +163,8 @@ TFE_API TFE_NODISCARD tfe_status tfe_erf(tfe_tensor** out, const tfe_tensor* x);
 /** atan2(a, b): the angle in [-pi, pi] of the point (b, a), as C's atan2(y, x).
  * Accepts F32, F64.
  * @param[out] out new reference owned by the caller, NULL on failure.
- * @param a, b borrowed operands of one context; they broadcast left-aligned.
+ * @param a, b borrowed operands of one context; they broadcast left-aligned and promote to the join
+ *   of their dtypes.
  * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, two contexts);
  *         TFE_ERR_DTYPE_MISMATCH (another dtype);
  *         TFE_ERR_SHAPE_MISMATCH (shapes that do not broadcast).
@@ -292,7 +293,8 @@ TFE_API TFE_NODISCARD tfe_status tfe_digamma(tfe_tensor** out, const tfe_tensor*
  * derivative in n); n < 0 or n > 10^6 gives NaN.
  * Accepts F32, F64.
  * @param[out] out new reference owned by the caller, NULL on failure.
- * @param a, b borrowed operands of one context; they broadcast left-aligned.
+ * @param a, b borrowed operands of one context; they broadcast left-aligned and promote to the join
+ *   of their dtypes.
  * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, two contexts);
  *         TFE_ERR_DTYPE_MISMATCH (another dtype);
  *         TFE_ERR_SHAPE_MISMATCH (shapes that do not broadcast).

@@ -791,22 +791,9 @@ inline Tensor from_dlpack_versioned(const Context& ctx, DLManagedTensorVersioned
   return detail::make(tfe_tensor_from_dlpack_versioned, ctx.get(), src);
 }
 
-// ---- elementwise ops (tenferro/ops_elementwise.h, ops_math.h): left-aligned broadcasting,
-// promotion ----
+// ---- elementwise ops (tenferro/ops_elementwise.h, ops_arith.h, ops_math.h): left-aligned
+// broadcasting, promotion ----
 
-// Written out rather than through detail::make: this is the call whose overhead over C is
-// measured (bench/cxx_overhead.cpp), and it is the pattern every binary op below compiles to.
-inline Tensor add(const Tensor& a, const Tensor& b) {
-  tfe_tensor* out = nullptr;
-  detail::check(tfe_add(&out, a.get(), b.get()));
-  return detail::adopt_tensor(out);
-}
-inline Tensor sub(const Tensor& a, const Tensor& b) {
-  return detail::make(tfe_sub, a.get(), b.get());
-}
-inline Tensor mul(const Tensor& a, const Tensor& b) {
-  return detail::make(tfe_mul, a.get(), b.get());
-}
 // True division (integers become F64).
 inline Tensor div(const Tensor& a, const Tensor& b) {
   return detail::make(tfe_div, a.get(), b.get());
@@ -814,33 +801,6 @@ inline Tensor div(const Tensor& a, const Tensor& b) {
 // Integer division truncating toward zero.
 inline Tensor div_trunc(const Tensor& a, const Tensor& b) {
   return detail::make(tfe_div_trunc, a.get(), b.get());
-}
-inline Tensor rem(const Tensor& a, const Tensor& b) {
-  return detail::make(tfe_rem, a.get(), b.get());
-}
-inline Tensor pow(const Tensor& a, const Tensor& b) {
-  return detail::make(tfe_pow, a.get(), b.get());
-}
-inline Tensor maximum(const Tensor& a, const Tensor& b) {
-  return detail::make(tfe_maximum, a.get(), b.get());
-}
-inline Tensor minimum(const Tensor& a, const Tensor& b) {
-  return detail::make(tfe_minimum, a.get(), b.get());
-}
-// Logical on Bool, bitwise on integers.
-inline Tensor and_(const Tensor& a, const Tensor& b) {
-  return detail::make(tfe_and, a.get(), b.get());
-}
-inline Tensor or_(const Tensor& a, const Tensor& b) {
-  return detail::make(tfe_or, a.get(), b.get());
-}
-inline Tensor xor_(const Tensor& a, const Tensor& b) {
-  return detail::make(tfe_xor, a.get(), b.get());
-}
-inline Tensor not_(const Tensor& x) { return detail::make(tfe_not, x.get()); }
-// re + i im (F32 -> C32, F64 -> C64).
-inline Tensor complex(const Tensor& re, const Tensor& im) {
-  return detail::make(tfe_complex, re.get(), im.get());
 }
 // Bool result.
 inline Tensor compare(const Tensor& a, const Tensor& b, Cmp direction) {
@@ -852,17 +812,11 @@ inline Tensor select(const Tensor& pred, const Tensor& on_true, const Tensor& on
 inline Tensor clamp(const Tensor& x, const Tensor& lo, const Tensor& hi) {
   return detail::make(tfe_clamp, x.get(), lo.get(), hi.get());
 }
-
-inline Tensor neg(const Tensor& x) { return detail::make(tfe_neg, x.get()); }
-inline Tensor conj(const Tensor& x) { return detail::make(tfe_conj, x.get()); }
-inline Tensor abs(const Tensor& x) { return detail::make(tfe_abs, x.get()); }
-inline Tensor sign(const Tensor& x) { return detail::make(tfe_sign, x.get()); }
-inline Tensor real(const Tensor& x) { return detail::make(tfe_real, x.get()); }
-inline Tensor imag(const Tensor& x) { return detail::make(tfe_imag, x.get()); }
 } // namespace tfe
 
-// exp, sin, atan2, ...: generated from the op registry.
-#include "tenferro/ops_math.hpp" // IWYU pragma: export
+// add, neg, and_, real, ... and exp, sin, atan2, ...: generated from the op registry.
+#include "tenferro/ops_arith.hpp" // IWYU pragma: export
+#include "tenferro/ops_math.hpp"  // IWYU pragma: export
 
 namespace tfe {
 

@@ -5,36 +5,21 @@
 #include <cstdint>
 
 #include "ops/defs/analytic.hpp"
+#include "ops/defs/arithmetic.hpp"
+#include "ops/defs/complex_parts.hpp"
+#include "ops/defs/logical.hpp"
 
 namespace tfe::ops {
 
 enum class OpCode : uint16_t {
-  // arithmetic (defs/arithmetic.hpp)
-  Add,
-  Sub,
-  Mul,
-  Div,
-  Rem,
-  Pow,
-  Neg,
-  Conj,
-  Abs,
-  Sign,
-  Maximum,
-  Minimum,
-  // logical (defs/logical.hpp)
-  And,
-  Or,
-  Xor,
-  Not,
-// analytic (defs/analytic.hpp: one generated code per row)
-#define TFE_ANALYTIC_CODE(Code, ...) Code,
-  TFE_ANALYTIC_OPS(TFE_ANALYTIC_CODE)
-#undef TFE_ANALYTIC_CODE
+// arithmetic and logical (defs/arithmetic.hpp, defs/logical.hpp: one generated code per row)
+#define TFE_ROW_CODE(Code, ...) Code,
+  TFE_ARITHMETIC_OPS(TFE_ROW_CODE) TFE_LOGICAL_OPS(TFE_ROW_CODE)
+  // analytic (defs/analytic.hpp: one generated code per row)
+  TFE_ANALYTIC_OPS(TFE_ROW_CODE)
   // complex parts (defs/complex_parts.hpp)
-  Real,
-  Imag,
-  Complex,
+  TFE_COMPLEX_PARTS_OPS(TFE_ROW_CODE)
+#undef TFE_ROW_CODE
   // comparison and selection (defs/comparison.hpp)
   Compare,
   Select,

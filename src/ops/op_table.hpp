@@ -34,6 +34,25 @@ namespace defs {
 // clang-format on
 inline constexpr OpDef kAnalytic[] = {TFE_ANALYTIC_OPS(TFE_ANALYTIC_ROW)};
 #undef TFE_ANALYTIC_ROW
+
+// One row per entry of the arithmetic, logical and complex-parts lists (defs/arithmetic.hpp).
+// clang-format off
+#define TFE_BASIC_ROW(Group, Code, name, c_stem, entry, arity, operands, accepts, promotes, result, \
+                      ad, since, errors, summary)                                                  \
+  OpDef{OpCode::Code, #name, "tfe_" #c_stem, OpGroup::Group, arity, arity, ParamsKind::None,       \
+        dtypes::accepts, kAllOperands, promotes, true, rules::result, AdClass::ad,                 \
+        (arity) > 1 ? "C1 C2" : "", summary},
+#define TFE_ARITHMETIC_ROW(...) TFE_BASIC_ROW(Arithmetic, __VA_ARGS__)
+#define TFE_LOGICAL_ROW(...) TFE_BASIC_ROW(Logical, __VA_ARGS__)
+#define TFE_COMPLEX_PARTS_ROW(...) TFE_BASIC_ROW(ComplexParts, __VA_ARGS__)
+// clang-format on
+inline constexpr OpDef kArithmetic[] = {TFE_ARITHMETIC_OPS(TFE_ARITHMETIC_ROW)};
+inline constexpr OpDef kLogical[] = {TFE_LOGICAL_OPS(TFE_LOGICAL_ROW)};
+inline constexpr OpDef kComplexParts[] = {TFE_COMPLEX_PARTS_OPS(TFE_COMPLEX_PARTS_ROW)};
+#undef TFE_COMPLEX_PARTS_ROW
+#undef TFE_LOGICAL_ROW
+#undef TFE_ARITHMETIC_ROW
+#undef TFE_BASIC_ROW
 } // namespace defs
 
 namespace detail {

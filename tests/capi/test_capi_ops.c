@@ -6,7 +6,10 @@
 #include <stdlib.h>
 
 #include "capi_testing.h"
-#include "ops/defs/analytic.hpp" /* the op registry's analytic rows */
+#include "ops/defs/analytic.hpp" /* the op registry's rows */
+#include "ops/defs/arithmetic.hpp"
+#include "ops/defs/complex_parts.hpp"
+#include "ops/defs/logical.hpp"
 
 typedef tfe_status (*op_fn)(tfe_tensor** out, tfe_context* ctx, tfe_tensor* const* in);
 
@@ -76,10 +79,19 @@ static const int64_t ax5[] = {5};
 #define ANALYTIC_FN(Code, name, arity, ...) ANALYTIC_FN_##arity(name)
 TFE_ANALYTIC_OPS(ANALYTIC_FN)
 
+// The Regular rows of the arithmetic, logical and complex-parts lists: one entry and one row
+// each, on operands of a dtype the row accepts, rejecting one it does not (BASIC_OK_k... and
+// BASIC_BAD_k...: a row with a new dtype set does not compile until both are given).
+#define BASIC_FN_Regular_1(c_stem) UN(c_stem)
+#define BASIC_FN_Regular_2(c_stem) BIN(c_stem)
+#define BASIC_FN_Custom_1(c_stem)
+#define BASIC_FN_Custom_2(c_stem)
+#define BASIC_FN(Code, name, c_stem, entry, arity, ...) BASIC_FN_##entry##_##arity(c_stem)
+TFE_ARITHMETIC_OPS(BASIC_FN)
+TFE_LOGICAL_OPS(BASIC_FN)
+TFE_COMPLEX_PARTS_OPS(BASIC_FN)
 // clang-format off
-BIN(add) BIN(sub) BIN(mul) BIN(div) BIN(div_trunc) BIN(rem) BIN(pow)
-BIN(maximum) BIN(minimum) BIN(and) BIN(or) BIN(xor) BIN(complex) BIN(matmul)
-UN(neg) UN(conj) UN(abs) UN(sign) UN(not) UN(real) UN(imag)
+BIN(div) BIN(div_trunc) BIN(matmul)
 TER(select) TER(clamp)
 RED(sum) RED(prod) RED(mean) RED(reduce_sum) RED(reduce_prod) RED(reduce_max) RED(reduce_min)
 static const int64_t perm10[] = {1, 0}, perm00[] = {0, 0}, shape32[] = {3, 2}, shape42[] = {4, 2};
@@ -177,51 +189,44 @@ FN(b_random_normal, tfe_random_normal(o, c, TFE_F64, -1, shape23, 7))
 #define ANALYTIC_ROW_2(name) BINARY_ROW(name, TFE_BOOL),
 #define ANALYTIC_ROW(Code, name, arity, ...) ANALYTIC_ROW_##arity(name)
 
+#define BASIC_OK_kNumeric TFE_F64
+#define BASIC_BAD_kNumeric TFE_BOOL
+#define BASIC_OK_kRealNumeric TFE_F64
+#define BASIC_BAD_kRealNumeric TFE_C64
+#define BASIC_OK_kOrdered TFE_F64
+#define BASIC_BAD_kOrdered TFE_C32
+#define BASIC_OK_kLogical TFE_I64
+#define BASIC_BAD_kLogical TFE_F64
+#define BASIC_OK_kInexact TFE_F64
+#define BASIC_BAD_kInexact TFE_I32
+#define BASIC_OK_kRealFloat TFE_F64
+#define BASIC_BAD_kRealFloat TFE_C64
+#define BASIC_ROW_Regular_2(c_stem, ok, bad)                                                       \
+  {"tfe_" #c_stem,                                                                                 \
+   a_##c_stem,                                                                                     \
+   2,                                                                                              \
+   {OP(ok, 2, 2, 3), OP(ok, 1, 2)},                                                                \
+   bad,                                                                                            \
+   3,                                                                                              \
+   1,                                                                                              \
+   {OP(ok, 2, 2, 3), OP(ok, 1, 3)},                                                                \
+   NULL,                                                                                           \
+   0},
+#define BASIC_ROW_Regular_1(c_stem, ok, bad)                                                       \
+  {"tfe_" #c_stem, a_##c_stem, 1, {OP(ok, 2, 2, 3)}, bad, 1, NOSHAPE, NULL, 0},
+#define BASIC_ROW_Custom_1(c_stem, ok, bad)
+#define BASIC_ROW_Custom_2(c_stem, ok, bad)
+#define BASIC_ROW(Code, name, c_stem, entry, arity, operands, accepts, ...)                        \
+  BASIC_ROW_##entry##_##arity(c_stem, BASIC_OK_##accepts, BASIC_BAD_##accepts)
+
 static const op_row rows[] = {
-    BINARY_ROW(add, TFE_BOOL),
-    BINARY_ROW(sub, TFE_BOOL),
-    BINARY_ROW(mul, TFE_BOOL),
-    BINARY_ROW(div, 0),
-    BINARY_ROW(rem, TFE_C64),
-    BINARY_ROW(pow, TFE_BOOL),
-    BINARY_ROW(maximum, TFE_C32),
-    BINARY_ROW(minimum, TFE_C64),
-    BINARY_ROW(complex, TFE_C64),
+    TFE_ARITHMETIC_OPS(BASIC_ROW) TFE_LOGICAL_OPS(BASIC_ROW) TFE_COMPLEX_PARTS_OPS(BASIC_ROW)
+        BINARY_ROW(div, 0),
     {"tfe_div_trunc",
      a_div_trunc,
      2,
      {OP(TFE_I32, 2, 2, 3), OP(TFE_I32, 1, 2)},
      TFE_F64,
-     3,
-     1,
-     {OP(TFE_I32, 2, 2, 3), OP(TFE_I32, 1, 3)},
-     NULL,
-     0},
-    {"tfe_and",
-     a_and,
-     2,
-     {OP(TFE_BOOL, 2, 2, 3), OP(TFE_BOOL, 1, 2)},
-     TFE_F64,
-     3,
-     1,
-     {OP(TFE_BOOL, 2, 2, 3), OP(TFE_BOOL, 1, 3)},
-     NULL,
-     0},
-    {"tfe_or",
-     a_or,
-     2,
-     {OP(TFE_I64, 2, 2, 3), OP(TFE_I64, 1, 2)},
-     TFE_C32,
-     3,
-     1,
-     {OP(TFE_I64, 2, 2, 3), OP(TFE_I64, 1, 3)},
-     NULL,
-     0},
-    {"tfe_xor",
-     a_xor,
-     2,
-     {OP(TFE_I32, 2, 2, 3), OP(TFE_I32, 1, 2)},
-     TFE_F32,
      3,
      1,
      {OP(TFE_I32, 2, 2, 3), OP(TFE_I32, 1, 3)},
@@ -248,23 +253,16 @@ static const op_row rows[] = {
      NULL,
      0},
     {"tfe_clamp", a_clamp, 3, {M23, V2, OP(TFE_F64, 0, 0)}, TFE_C64, 7, 1, {M23, V3, V2}, NULL, 0},
-    UNARY_ROW(neg, TFE_BOOL),
-    UNARY_ROW(conj, TFE_BOOL),
-    UNARY_ROW(abs, TFE_BOOL),
-    UNARY_ROW(sign, TFE_BOOL),
-    {"tfe_not", a_not, 1, {OP(TFE_BOOL, 2, 2, 3)}, TFE_F64, 1, NOSHAPE, NULL, 0},
-    TFE_ANALYTIC_OPS(ANALYTIC_ROW) UNARY_ROW(real, TFE_I32),
-    UNARY_ROW(imag, TFE_BOOL),
-    {"tfe_matmul",
-     a_matmul,
-     2,
-     {M23, OP(TFE_F64, 2, 3, 4)},
-     TFE_BOOL,
-     3,
-     1,
-     {M23, OP(TFE_F64, 2, 4, 2)},
-     NULL,
-     0},
+    TFE_ANALYTIC_OPS(ANALYTIC_ROW){"tfe_matmul",
+                                   a_matmul,
+                                   2,
+                                   {M23, OP(TFE_F64, 2, 3, 4)},
+                                   TFE_BOOL,
+                                   3,
+                                   1,
+                                   {M23, OP(TFE_F64, 2, 4, 2)},
+                                   NULL,
+                                   0},
     {"tfe_dot_general",
      a_dot_general,
      2,

@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
-# The C++ layer (include/tenferro/tenferro.hpp and the ops_math.hpp it includes, generated from
-# the op registry) wraps every function of the C headers: each
-# TFE_API name must occur in its code (comments stripped), unless it is excluded below with a
-# reason. A function added to the C ABI thus fails this check until the header wraps it.
+# The C++ layer (include/tenferro/tenferro.hpp and the ops_arith.hpp and ops_math.hpp it
+# includes, generated from the op registry) wraps every function of the C headers: each TFE_API
+# name must occur in its code (comments stripped), unless it is excluded below with a reason. A function added to the C ABI thus fails this check until the header wraps it.
 #   tools/abi/check_cxx_header.sh
 set -euo pipefail
 # shellcheck source=common.sh
@@ -19,7 +18,7 @@ LIST
 
 code=$(mktemp)
 trap 'rm -f "$code"' EXIT
-perl -0777 -pe 's{/\*.*?\*/}{}gs; s{//[^\n]*}{}g' "$hpp" "$abi_headers/ops_math.hpp" > "$code"
+perl -0777 -pe 's{/\*.*?\*/}{}gs; s{//[^\n]*}{}g' "$hpp" "$abi_headers/ops_arith.hpp" "$abi_headers/ops_math.hpp" > "$code"
 missing=()
 count=0
 while read -r fn; do

@@ -127,26 +127,26 @@ module tenferro_c
   public :: tfe_add
   public :: tfe_sub
   public :: tfe_mul
-  public :: tfe_div
-  public :: tfe_div_trunc
   public :: tfe_rem
   public :: tfe_pow
+  public :: tfe_neg
+  public :: tfe_conj
+  public :: tfe_abs
+  public :: tfe_sign
   public :: tfe_maximum
   public :: tfe_minimum
   public :: tfe_and
   public :: tfe_or
   public :: tfe_xor
-  public :: tfe_complex
-  public :: tfe_compare
-  public :: tfe_select
-  public :: tfe_clamp
-  public :: tfe_neg
-  public :: tfe_conj
-  public :: tfe_abs
-  public :: tfe_sign
   public :: tfe_not
   public :: tfe_real
   public :: tfe_imag
+  public :: tfe_complex
+  public :: tfe_div
+  public :: tfe_div_trunc
+  public :: tfe_compare
+  public :: tfe_select
+  public :: tfe_clamp
   public :: tfe_weak_scalar
   public :: tfe_binary_scalar
   public :: tfe_exp
@@ -725,22 +725,6 @@ module tenferro_c
       type(c_ptr), value :: b
       integer(c_int32_t) :: res
     end function tfe_mul
-    function tfe_div(out, a, b) &
-        bind(C, name='tfe_div') result(res)
-      import :: c_ptr, c_int32_t
-      type(c_ptr), intent(out) :: out
-      type(c_ptr), value :: a
-      type(c_ptr), value :: b
-      integer(c_int32_t) :: res
-    end function tfe_div
-    function tfe_div_trunc(out, a, b) &
-        bind(C, name='tfe_div_trunc') result(res)
-      import :: c_ptr, c_int32_t
-      type(c_ptr), intent(out) :: out
-      type(c_ptr), value :: a
-      type(c_ptr), value :: b
-      integer(c_int32_t) :: res
-    end function tfe_div_trunc
     function tfe_rem(out, a, b) &
         bind(C, name='tfe_rem') result(res)
       import :: c_ptr, c_int32_t
@@ -757,6 +741,34 @@ module tenferro_c
       type(c_ptr), value :: b
       integer(c_int32_t) :: res
     end function tfe_pow
+    function tfe_neg(out, x) &
+        bind(C, name='tfe_neg') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t) :: res
+    end function tfe_neg
+    function tfe_conj(out, x) &
+        bind(C, name='tfe_conj') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t) :: res
+    end function tfe_conj
+    function tfe_abs(out, x) &
+        bind(C, name='tfe_abs') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t) :: res
+    end function tfe_abs
+    function tfe_sign(out, x) &
+        bind(C, name='tfe_sign') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t) :: res
+    end function tfe_sign
     function tfe_maximum(out, a, b) &
         bind(C, name='tfe_maximum') result(res)
       import :: c_ptr, c_int32_t
@@ -797,6 +809,27 @@ module tenferro_c
       type(c_ptr), value :: b
       integer(c_int32_t) :: res
     end function tfe_xor
+    function tfe_not(out, x) &
+        bind(C, name='tfe_not') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t) :: res
+    end function tfe_not
+    function tfe_real(out, x) &
+        bind(C, name='tfe_real') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t) :: res
+    end function tfe_real
+    function tfe_imag(out, x) &
+        bind(C, name='tfe_imag') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: x
+      integer(c_int32_t) :: res
+    end function tfe_imag
     function tfe_complex(out, re, im) &
         bind(C, name='tfe_complex') result(res)
       import :: c_ptr, c_int32_t
@@ -805,6 +838,22 @@ module tenferro_c
       type(c_ptr), value :: im
       integer(c_int32_t) :: res
     end function tfe_complex
+    function tfe_div(out, a, b) &
+        bind(C, name='tfe_div') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: a
+      type(c_ptr), value :: b
+      integer(c_int32_t) :: res
+    end function tfe_div
+    function tfe_div_trunc(out, a, b) &
+        bind(C, name='tfe_div_trunc') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: a
+      type(c_ptr), value :: b
+      integer(c_int32_t) :: res
+    end function tfe_div_trunc
     function tfe_compare(out, a, b, direction) &
         bind(C, name='tfe_compare') result(res)
       import :: c_ptr, c_int32_t
@@ -832,55 +881,6 @@ module tenferro_c
       type(c_ptr), value :: hi
       integer(c_int32_t) :: res
     end function tfe_clamp
-    function tfe_neg(out, x) &
-        bind(C, name='tfe_neg') result(res)
-      import :: c_ptr, c_int32_t
-      type(c_ptr), intent(out) :: out
-      type(c_ptr), value :: x
-      integer(c_int32_t) :: res
-    end function tfe_neg
-    function tfe_conj(out, x) &
-        bind(C, name='tfe_conj') result(res)
-      import :: c_ptr, c_int32_t
-      type(c_ptr), intent(out) :: out
-      type(c_ptr), value :: x
-      integer(c_int32_t) :: res
-    end function tfe_conj
-    function tfe_abs(out, x) &
-        bind(C, name='tfe_abs') result(res)
-      import :: c_ptr, c_int32_t
-      type(c_ptr), intent(out) :: out
-      type(c_ptr), value :: x
-      integer(c_int32_t) :: res
-    end function tfe_abs
-    function tfe_sign(out, x) &
-        bind(C, name='tfe_sign') result(res)
-      import :: c_ptr, c_int32_t
-      type(c_ptr), intent(out) :: out
-      type(c_ptr), value :: x
-      integer(c_int32_t) :: res
-    end function tfe_sign
-    function tfe_not(out, x) &
-        bind(C, name='tfe_not') result(res)
-      import :: c_ptr, c_int32_t
-      type(c_ptr), intent(out) :: out
-      type(c_ptr), value :: x
-      integer(c_int32_t) :: res
-    end function tfe_not
-    function tfe_real(out, x) &
-        bind(C, name='tfe_real') result(res)
-      import :: c_ptr, c_int32_t
-      type(c_ptr), intent(out) :: out
-      type(c_ptr), value :: x
-      integer(c_int32_t) :: res
-    end function tfe_real
-    function tfe_imag(out, x) &
-        bind(C, name='tfe_imag') result(res)
-      import :: c_ptr, c_int32_t
-      type(c_ptr), intent(out) :: out
-      type(c_ptr), value :: x
-      integer(c_int32_t) :: res
-    end function tfe_imag
     function tfe_weak_scalar(out, ctx, beside, kind, int_value, re, im) &
         bind(C, name='tfe_weak_scalar') result(res)
       import :: c_ptr, c_int32_t, c_int64_t, c_double

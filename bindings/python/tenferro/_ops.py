@@ -7,13 +7,14 @@ Tensors. Errors of the library raise the TenferroError subclass of their status.
 """
 
 import builtins as _builtins
+import keyword as _keyword
 import operator as _operator
 import random as _random
 
 import numpy as _np
 
 from . import tenferro_c as _c
-from ._op_rows import ANALYTIC
+from ._op_rows import ANALYTIC, BASIC
 from ._core import (Tensor, _as_tensor, _as_tensors, _axes, _ctx_handle, _dtype_code, _is_py_scalar,
                     _matmul_handles, _np_dtype, _resolve_shape, _shape, _wrap)
 
@@ -48,15 +49,18 @@ def _binary_operands(a, b):
 _BROADCAST_NOTE = (
     "\n\nOperands broadcast left-aligned (dim 0 pairs with dim 0; [2,3] with [2] works, [2,3] "
     "with [3] raises ShapeMismatchError) and promote to their joint dtype (NumPy's result_type).")
+_BROADCAST_ONLY_NOTE = (
+    "\n\nOperands broadcast left-aligned (dim 0 pairs with dim 0; [2,3] with [2] works, [2,3] "
+    "with [3] raises ShapeMismatchError); they must share one dtype.")
 
 
-def _make_binary(name, cfn, doc):
+def _make_binary(name, cfn, doc, promotes):
     def f(a, b):
         a, b = _binary_operands(a, b)
         return _wrap(cfn(a._h, b._h))
 
     f.__name__ = f.__qualname__ = name
-    f.__doc__ = doc + _BROADCAST_NOTE
+    f.__doc__ = doc + (_BROADCAST_NOTE if promotes else _BROADCAST_ONLY_NOTE)
     globals()[name] = f
     __all__.append(name)
     return f
@@ -73,45 +77,30 @@ def _make_unary(name, cfn, doc):
     return f
 
 
-_BINARY = [
-    ("add", _c.tfe_add, "a + b elementwise (integers wrap; Bool raises DtypeMismatchError)."),
-    ("sub", _c.tfe_sub, "a - b elementwise (integers wrap)."),
-    ("mul", _c.tfe_mul, "a * b elementwise (integers wrap)."),
-    ("div", _c.tfe_div, "True division a / b: Bool and integers are converted to float64 first."),
-    ("div_trunc", _c.tfe_div_trunc,
-     "Integer division truncating toward zero (C semantics, unlike Python's //); integers only; "
-     "a zero divisor raises NumericalError."),
-    ("rem", _c.tfe_rem,
-     "Remainder with the dividend's sign (C fmod, unlike Python's %); real and integer dtypes; "
-     "an integer zero divisor raises NumericalError."),
-    ("pow", _c.tfe_pow,
-     "a ** b elementwise (integers wrap; a negative integer exponent raises NumericalError)."),
-    ("maximum", _c.tfe_maximum, "Elementwise maximum (NaN propagates; logical or on Bool); no complex."),
-    ("minimum", _c.tfe_minimum, "Elementwise minimum (NaN propagates; logical and on Bool); no complex."),
-    ("and_", _c.tfe_and, "Logical (Bool) or bitwise (integers) and; both operands of one dtype."),
-    ("or_", _c.tfe_or, "Logical (Bool) or bitwise (integers) or; both operands of one dtype."),
-    ("xor", _c.tfe_xor, "Logical (Bool) or bitwise (integers) exclusive or; both operands of one dtype."),
-    ("complex", _c.tfe_complex,
-     "re + 1j*im from two real tensors of one dtype (float32 -> complex64, float64 -> complex128)."),
-]
-_UNARY = [
-    ("neg", _c.tfe_neg, "-x elementwise (integers wrap)."),
-    ("conj", _c.tfe_conj, "Complex conjugate (identity on real and integer values)."),
-    ("abs", _c.tfe_abs, "|x|; complex input gives the real dtype of its parts; abs(MIN) wraps."),
-    ("sign", _c.tfe_sign, "-1, 0 or 1 (NaN stays NaN); x/|x| for complex x != 0, else 0."),
-    ("not_", _c.tfe_not, "Logical not (Bool) or bitwise complement (integers)."),
-    ("real", _c.tfe_real, "Real part (float32/float64 result); identity on real floats."),
-    ("imag", _c.tfe_imag, "Imaginary part (float32/float64 result); zeros for real floats."),
-]
-for _name, _cfn, _doc in _BINARY:
-    _make_binary(_name, _cfn, _doc)
-for _name, _cfn, _doc in _UNARY:
-    _make_unary(_name, _cfn, _doc)
-# The analytic functions: one per row of the op registry (tenferro/_op_rows.py is generated).
+# The functions that run one registry op each: one per row of the arithmetic, logical,
+# complex-parts and analytic lists (tenferro/_op_rows.py is generated from them). A Python
+# keyword gets a trailing underscore (and_, or_, not_).
+for _name, _cname, _arity, _dtypes, _promotes, _, _summary in BASIC:
+    _name = _name + "_" if _keyword.iskeyword(_name) else _name
+    _doc = f"{_summary} Accepts {', '.join(_dtypes)}."
+    if _arity == 1:
+        _make_unary(_name, getattr(_c, _cname), _doc)
+    else:
+        _make_binary(_name, getattr(_c, _cname), _doc, _promotes)
 for _name, _cname, _arity, _dtypes, _, _, _, _summary in ANALYTIC:
-    (_make_unary if _arity == 1 else _make_binary)(
-        _name, getattr(_c, _cname), f"{_summary} Accepts {', '.join(_dtypes)}.")
-del _name, _cfn, _doc, _cname, _arity, _dtypes, _summary
+    _doc = f"{_summary} Accepts {', '.join(_dtypes)}."
+    if _arity == 1:
+        _make_unary(_name, getattr(_c, _cname), _doc)
+    else:
+        _make_binary(_name, getattr(_c, _cname), _doc, True)
+del _name, _cname, _arity, _dtypes, _promotes, _summary, _doc
+# The functions with checks of their own (ops_elementwise.h).
+_make_binary("div", _c.tfe_div,
+             "True division a / b: Bool and integers are converted to float64 first (1 / 0 is inf).",
+             True)
+_make_binary("div_trunc", _c.tfe_div_trunc,
+             "Integer division truncating toward zero (C semantics, unlike Python's //); integers "
+             "only; a zero divisor raises NumericalError.", True)
 
 # NumPy-style names for the same functions.
 for _a, _b in [("subtract", "sub"), ("multiply", "mul"), ("divide", "div"), ("true_divide", "div"),

@@ -2,13 +2,14 @@
 operators of Tensor. References use tenferro's left-aligned broadcasting (conftest.left_align)."""
 
 import itertools
+import keyword
 import math
 
 import numpy as np
 import pytest
 
 import tenferro as tf
-from tenferro._op_rows import ANALYTIC
+from tenferro._op_rows import ANALYTIC, BASIC
 from conftest import (ALL_DTYPES, COMPLEX_DTYPES, FLOAT_DTYPES, INT_DTYPES, NUMERIC_DTYPES,
                       ORDERED_DTYPES, REAL_DTYPES, assert_close, dtype_id, left_align, rand)
 
@@ -158,6 +159,43 @@ def test_unary(rng, name, dtype, shape):
     want = ref(x)
     got = getattr(tf, name)(tf.Tensor(x))
     assert_close(got, want)
+
+
+# ---- the registry's arithmetic, logical and complex-parts rows ----
+
+BASIC_ROWS = {(r[0] + "_" if keyword.iskeyword(r[0]) else r[0]): r for r in BASIC}
+
+
+def test_numpy_cases_cover_each_basic_row():
+    # The NumPy references above take exactly the dtypes each row accepts (complex: below).
+    for name, (_, _, arity, dtypes, *_) in BASIC_ROWS.items():
+        if name == "complex":
+            assert dtypes == ("float32", "float64")
+            continue
+        cases = (BINARY if arity == 2 else UNARY)[name]
+        assert sorted(np.dtype(d).name for d in cases[1]) == sorted(dtypes), name
+
+
+def basic_rejected_cases():
+    for name, (_, _, _, dtypes, *_) in BASIC_ROWS.items():
+        for d in ALL_DTYPES:
+            if np.dtype(d).name not in dtypes:
+                yield pytest.param(name, d, id=f"{name}-{dtype_id(d)}")
+
+
+@pytest.mark.parametrize("name,dtype", list(basic_rejected_cases()))
+def test_basic_rows_reject_other_dtypes(name, dtype):
+    arity = BASIC_ROWS[name][2]
+    x = tf.Tensor(np.arange(3).astype(dtype))
+    with pytest.raises(tf.DtypeMismatchError, match=r"^tenferro\." + name + r"\(\):"):
+        getattr(tf, name)(*[x] * arity)
+
+
+def test_basic_docstrings_come_from_the_rows():
+    for name, (_, cname, _, dtypes, _, _, summary) in BASIC_ROWS.items():
+        doc = getattr(tf, name).__doc__
+        assert doc.startswith(summary) and dtypes[0] in doc, name
+        assert name in tf.__all__ and cname == "tfe_" + BASIC_ROWS[name][0]
 
 
 # ---- the analytic functions: one case list per row of the op registry ----

@@ -83,7 +83,8 @@ def test_every_op_has_a_python_function():
     exempt |= {"tfe_binary_scalar", "tfe_weak_scalar"}
     names = {c.tfe_op_c_name(i) for i in range(c.tfe_op_count())} - exempt
     names = {n for n in names if not n.startswith("tfe_linalg_")}  # test_linalg_rows.py
-    names |= {n for n, _, _ in declarations("ops_elementwise.h") + declarations("ops_shape.h")}
+    names |= {n for n, _, _ in declarations("ops_arith.h") + declarations("ops_elementwise.h")
+              + declarations("ops_shape.h")}
     names |= {"tfe_zeros", "tfe_ones", "tfe_full", "tfe_eye", "tfe_arange", "tfe_random_uniform",
               "tfe_random_normal", "tfe_iota"}
     names -= exempt

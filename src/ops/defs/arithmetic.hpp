@@ -1,25 +1,64 @@
-// Rows of the arithmetic group. Kernels: backend/cpu/kernels/arithmetic.cpp.
-#pragma once
+/* The arithmetic ops. One row per op; the rows of the logical and complex-parts groups have the
+ * same columns. Generated from these rows: the op code, the op-table row, the C entry point and
+ * its declaration (include/tenferro/ops_arith.h, written by tools/emit_ops) for a Regular row,
+ * the Python function and its completeness test, the C completeness rows and docs/ops/table.md.
+ * The kernel (backend/cpu/kernel_table.cpp) and the AD rules (ad/rule_table.cpp) are switches over
+ * the op code that do not compile without a case for every row.
+ *
+ * Plain preprocessor tokens only (no includes, no C++), so C tests can read the list too.
+ *
+ * X(Code, name, c_stem, entry, arity, operands, accepts, promotes, result, ad, since, errors,
+ *   summary)
+ *   Code      the op code
+ *   name      the op's name in the IR and the op table
+ *   c_stem    the C function tfe_<c_stem>; Python and the other bindings use the same stem (a
+ *             Python keyword gets a trailing underscore: and_, or_, not_)
+ *   entry     Regular: the C function is generated (it runs the op on its operands with
+ *             promotion and broadcasting); Custom: written by hand (checks of its own)
+ *   arity     1 or 2
+ *   operands  the C parameter names, in parentheses
+ *   accepts   the dtype set (core/dtype.hpp dtypes::k...)
+ *   promotes  true: the operands promote to the join of their dtypes
+ *   result    the shape rule (ops/defs/elementwise_rules.hpp rules::...)
+ *   ad        Linear, Smooth (derivative rules) or NotDiff
+ *   since     the library version that added it
+ *   errors    statuses beyond the common ones, for the C documentation ("" if none)
+ *   summary   one sentence: the C header, the bindings' documentation and the op table show it
+ */
+#ifndef TFE_OPS_DEFS_ARITHMETIC_HPP
+#define TFE_OPS_DEFS_ARITHMETIC_HPP
 
-#include "ops/defs/elementwise_rules.hpp"
+/* clang-format off */
+#define TFE_ARITHMETIC_OPS(X)                                                                      \
+  X(Add, add, add, Regular, 2, (a, b), kNumeric, true, same_as_operands, Linear, 0.1, "",          \
+    "a + b elementwise; integers wrap.")                                                           \
+  X(Sub, sub, sub, Regular, 2, (a, b), kNumeric, true, same_as_operands, Linear, 0.1, "",          \
+    "a - b elementwise; integers wrap.")                                                           \
+  X(Mul, mul, mul, Regular, 2, (a, b), kNumeric, true, same_as_operands, Smooth, 0.1, "",          \
+    "a * b elementwise; integers wrap.")                                                           \
+  X(Div, div, div_trunc, Custom, 2, (a, b), kNumeric, true, same_as_operands, Smooth, 0.1,         \
+    "TFE_ERR_NUMERICAL (a zero integer divisor)",                                                  \
+    "Quotient: truncates toward zero on integers (MIN / -1 wraps); a zero integer divisor is an "  \
+    "error.")                                                                                      \
+  X(Rem, rem, rem, Regular, 2, (a, b), kRealNumeric, true, same_as_operands, Smooth, 0.1,          \
+    "TFE_ERR_NUMERICAL (a zero integer divisor)",                                                  \
+    "Remainder with the dividend's sign (C fmod); MIN % -1 is 0, a zero integer divisor is an "    \
+    "error.")                                                                                      \
+  X(Pow, pow, pow, Regular, 2, (a, b), kNumeric, true, same_as_operands, Smooth, 0.1,              \
+    "TFE_ERR_NUMERICAL (a negative integer exponent)",                                             \
+    "a raised to b; integers wrap, a negative integer exponent is an error.")                      \
+  X(Neg, neg, neg, Regular, 1, (x), kNumeric, false, same_as_operands, Linear, 0.1, "",            \
+    "-x; integers wrap.")                                                                          \
+  X(Conj, conj, conj, Regular, 1, (x), kNumeric, false, same_as_operands, Linear, 0.1, "",         \
+    "Complex conjugate; the identity on real and integer values.")                                 \
+  X(Abs, abs, abs, Regular, 1, (x), kNumeric, false, real_of_operand, Smooth, 0.1, "",             \
+    "Absolute value; complex input gives its real modulus, abs(MIN) wraps to MIN.")                \
+  X(Sign, sign, sign, Regular, 1, (x), kNumeric, false, same_as_operands, Smooth, 0.1, "",         \
+    "-1, 0 or 1 (NaN stays NaN); z/|z| for complex z != 0, else 0.")                               \
+  X(Maximum, maximum, maximum, Regular, 2, (a, b), kOrdered, true, same_as_operands, Smooth, 0.1,  \
+    "", "Elementwise maximum, NaN propagates; logical or on Bool.")                                \
+  X(Minimum, minimum, minimum, Regular, 2, (a, b), kOrdered, true, same_as_operands, Smooth, 0.1,  \
+    "", "Elementwise minimum, NaN propagates; logical and on Bool.")
+/* clang-format on */
 
-namespace tfe::ops::defs {
-
-// clang-format off
-inline constexpr OpDef kArithmetic[] = {
-  {OpCode::Add, "add", "tfe_add", OpGroup::Arithmetic, 2, 2, ParamsKind::None, dtypes::kNumeric, kAllOperands, true, true, rules::same_as_operands, AdClass::Linear, "C1 C2", "Elementwise sum; integers wrap."},
-  {OpCode::Sub, "sub", "tfe_sub", OpGroup::Arithmetic, 2, 2, ParamsKind::None, dtypes::kNumeric, kAllOperands, true, true, rules::same_as_operands, AdClass::Linear, "C1 C2", "Elementwise difference; integers wrap."},
-  {OpCode::Mul, "mul", "tfe_mul", OpGroup::Arithmetic, 2, 2, ParamsKind::None, dtypes::kNumeric, kAllOperands, true, true, rules::same_as_operands, AdClass::Smooth, "C1 C2", "Elementwise product; integers wrap."},
-  {OpCode::Div, "div", "tfe_div_trunc", OpGroup::Arithmetic, 2, 2, ParamsKind::None, dtypes::kNumeric, kAllOperands, true, true, rules::same_as_operands, AdClass::Smooth, "C1 C2", "Elementwise quotient; truncates toward zero on integers (MIN/-1 wraps), a zero integer divisor is an error."},
-  {OpCode::Rem, "rem", "tfe_rem", OpGroup::Arithmetic, 2, 2, ParamsKind::None, dtypes::kRealNumeric, kAllOperands, true, true, rules::same_as_operands, AdClass::Smooth, "C1 C2", "Remainder with the dividend's sign (C fmod); MIN%-1 is 0, a zero integer divisor is an error."},
-  {OpCode::Pow, "pow", "tfe_pow", OpGroup::Arithmetic, 2, 2, ParamsKind::None, dtypes::kNumeric, kAllOperands, true, true, rules::same_as_operands, AdClass::Smooth, "C1 C2", "x raised to y; integers wrap, a negative integer exponent is an error."},
-  {OpCode::Neg, "neg", "tfe_neg", OpGroup::Arithmetic, 1, 1, ParamsKind::None, dtypes::kNumeric, kAllOperands, false, true, rules::same_as_operands, AdClass::Linear, "", "Negation; integers wrap."},
-  {OpCode::Conj, "conj", "tfe_conj", OpGroup::Arithmetic, 1, 1, ParamsKind::None, dtypes::kNumeric, kAllOperands, false, true, rules::same_as_operands, AdClass::Linear, "", "Complex conjugate; the identity on real and integer values."},
-  {OpCode::Abs, "abs", "tfe_abs", OpGroup::Arithmetic, 1, 1, ParamsKind::None, dtypes::kNumeric, kAllOperands, false, true, rules::real_of_operand, AdClass::Smooth, "", "Absolute value; complex input gives its real modulus, abs(MIN) wraps to MIN."},
-  {OpCode::Sign, "sign", "tfe_sign", OpGroup::Arithmetic, 1, 1, ParamsKind::None, dtypes::kNumeric, kAllOperands, false, true, rules::same_as_operands, AdClass::Smooth, "", "-1, 0 or 1 (NaN stays NaN); z/|z| for complex z != 0, else 0."},
-  {OpCode::Maximum, "maximum", "tfe_maximum", OpGroup::Arithmetic, 2, 2, ParamsKind::None, dtypes::kOrdered, kAllOperands, true, true, rules::same_as_operands, AdClass::Smooth, "C1 C2", "Elementwise maximum, NaN propagates; logical or on Bool."},
-  {OpCode::Minimum, "minimum", "tfe_minimum", OpGroup::Arithmetic, 2, 2, ParamsKind::None, dtypes::kOrdered, kAllOperands, true, true, rules::same_as_operands, AdClass::Smooth, "C1 C2", "Elementwise minimum, NaN propagates; logical and on Bool."},
-};
-// clang-format on
-
-} // namespace tfe::ops::defs
+#endif

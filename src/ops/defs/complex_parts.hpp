@@ -1,16 +1,16 @@
-// Rows of the complex-parts group. Kernels: backend/cpu/kernels/complex_parts.cpp.
-#pragma once
+/* The complex-parts ops. Columns and what is generated from them: ops/defs/arithmetic.hpp. Plain
+ * preprocessor tokens only, so C tests can read the list too. */
+#ifndef TFE_OPS_DEFS_COMPLEX_PARTS_HPP
+#define TFE_OPS_DEFS_COMPLEX_PARTS_HPP
 
-#include "ops/defs/elementwise_rules.hpp"
+/* clang-format off */
+#define TFE_COMPLEX_PARTS_OPS(X)                                                                   \
+  X(Real, real, real, Regular, 1, (x), kInexact, false, real_of_operand, Linear, 0.1, "",          \
+    "Real part (F32/F64 result); the identity on real input.")                                     \
+  X(Imag, imag, imag, Regular, 1, (x), kInexact, false, real_of_operand, Linear, 0.1, "",          \
+    "Imaginary part (F32/F64 result); zeros for real input.")                                      \
+  X(Complex, complex, complex, Regular, 2, (re, im), kRealFloat, false, complex, Linear, 0.1, "",  \
+    "re + i*im from two real tensors of one dtype (F32 -> C32, F64 -> C64).")
+/* clang-format on */
 
-namespace tfe::ops::defs {
-
-// clang-format off
-inline constexpr OpDef kComplexParts[] = {
-  {OpCode::Real, "real", "tfe_real", OpGroup::ComplexParts, 1, 1, ParamsKind::None, dtypes::kInexact, kAllOperands, false, true, rules::real_of_operand, AdClass::Linear, "", "Real part (F32/F64 result); the identity on real input."},
-  {OpCode::Imag, "imag", "tfe_imag", OpGroup::ComplexParts, 1, 1, ParamsKind::None, dtypes::kInexact, kAllOperands, false, true, rules::real_of_operand, AdClass::Linear, "", "Imaginary part (F32/F64 result); zeros for real input."},
-  {OpCode::Complex, "complex", "tfe_complex", OpGroup::ComplexParts, 2, 2, ParamsKind::None, dtypes::kRealFloat, kAllOperands, false, true, rules::complex, AdClass::Linear, "C1 C2", "re + i*im from two real tensors of one dtype."},
-};
-// clang-format on
-
-} // namespace tfe::ops::defs
+#endif

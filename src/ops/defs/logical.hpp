@@ -1,17 +1,18 @@
-// Rows of the logical group. Kernels: backend/cpu/kernels/logical.cpp.
-#pragma once
+/* The logical ops: logical on Bool, bitwise on integers. Columns and what is generated from them:
+ * ops/defs/arithmetic.hpp. Plain preprocessor tokens only, so C tests can read the list too. */
+#ifndef TFE_OPS_DEFS_LOGICAL_HPP
+#define TFE_OPS_DEFS_LOGICAL_HPP
 
-#include "ops/defs/elementwise_rules.hpp"
+/* clang-format off */
+#define TFE_LOGICAL_OPS(X)                                                                         \
+  X(And, and, and, Regular, 2, (a, b), kLogical, false, same_as_operands, NotDiff, 0.1, "",        \
+    "Logical and on Bool, bitwise and on integers; both operands of one dtype.")                   \
+  X(Or, or, or, Regular, 2, (a, b), kLogical, false, same_as_operands, NotDiff, 0.1, "",           \
+    "Logical or on Bool, bitwise or on integers; both operands of one dtype.")                     \
+  X(Xor, xor, xor, Regular, 2, (a, b), kLogical, false, same_as_operands, NotDiff, 0.1, "",        \
+    "Logical exclusive or on Bool, bitwise on integers; both operands of one dtype.")              \
+  X(Not, not, not, Regular, 1, (x), kLogical, false, same_as_operands, NotDiff, 0.1, "",           \
+    "Logical not on Bool, bitwise complement on integers.")
+/* clang-format on */
 
-namespace tfe::ops::defs {
-
-// clang-format off
-inline constexpr OpDef kLogical[] = {
-  {OpCode::And, "and", "tfe_and", OpGroup::Logical, 2, 2, ParamsKind::None, dtypes::kLogical, kAllOperands, false, true, rules::same_as_operands, AdClass::NotDiff, "C1 C2", "Logical and on Bool, bitwise and on integers."},
-  {OpCode::Or, "or", "tfe_or", OpGroup::Logical, 2, 2, ParamsKind::None, dtypes::kLogical, kAllOperands, false, true, rules::same_as_operands, AdClass::NotDiff, "C1 C2", "Logical or on Bool, bitwise or on integers."},
-  {OpCode::Xor, "xor", "tfe_xor", OpGroup::Logical, 2, 2, ParamsKind::None, dtypes::kLogical, kAllOperands, false, true, rules::same_as_operands, AdClass::NotDiff, "C1 C2", "Logical exclusive or on Bool, bitwise on integers."},
-  {OpCode::Not, "not", "tfe_not", OpGroup::Logical, 1, 1, ParamsKind::None, dtypes::kLogical, kAllOperands, false, true, rules::same_as_operands, AdClass::NotDiff, "", "Logical not on Bool, bitwise complement on integers."},
-};
-// clang-format on
-
-} // namespace tfe::ops::defs
+#endif

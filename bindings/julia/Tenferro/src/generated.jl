@@ -557,26 +557,6 @@ function tfe_mul(out, a, b)
     ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Ptr{Cvoid}), out, a, b)
 end
 
-const _fp_tfe_div = Ref{Ptr{Cvoid}}(C_NULL)
-function tfe_div(out, a, b)
-    fp = _fp_tfe_div[]
-    if fp == C_NULL
-        fp = _tfe_symbol(:tfe_div)
-        _fp_tfe_div[] = fp
-    end
-    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Ptr{Cvoid}), out, a, b)
-end
-
-const _fp_tfe_div_trunc = Ref{Ptr{Cvoid}}(C_NULL)
-function tfe_div_trunc(out, a, b)
-    fp = _fp_tfe_div_trunc[]
-    if fp == C_NULL
-        fp = _tfe_symbol(:tfe_div_trunc)
-        _fp_tfe_div_trunc[] = fp
-    end
-    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Ptr{Cvoid}), out, a, b)
-end
-
 const _fp_tfe_rem = Ref{Ptr{Cvoid}}(C_NULL)
 function tfe_rem(out, a, b)
     fp = _fp_tfe_rem[]
@@ -595,6 +575,46 @@ function tfe_pow(out, a, b)
         _fp_tfe_pow[] = fp
     end
     ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Ptr{Cvoid}), out, a, b)
+end
+
+const _fp_tfe_neg = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_neg(out, x)
+    fp = _fp_tfe_neg[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_neg)
+        _fp_tfe_neg[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}), out, x)
+end
+
+const _fp_tfe_conj = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_conj(out, x)
+    fp = _fp_tfe_conj[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_conj)
+        _fp_tfe_conj[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}), out, x)
+end
+
+const _fp_tfe_abs = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_abs(out, x)
+    fp = _fp_tfe_abs[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_abs)
+        _fp_tfe_abs[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}), out, x)
+end
+
+const _fp_tfe_sign = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_sign(out, x)
+    fp = _fp_tfe_sign[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_sign)
+        _fp_tfe_sign[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}), out, x)
 end
 
 const _fp_tfe_maximum = Ref{Ptr{Cvoid}}(C_NULL)
@@ -647,6 +667,36 @@ function tfe_xor(out, a, b)
     ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Ptr{Cvoid}), out, a, b)
 end
 
+const _fp_tfe_not = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_not(out, x)
+    fp = _fp_tfe_not[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_not)
+        _fp_tfe_not[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}), out, x)
+end
+
+const _fp_tfe_real = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_real(out, x)
+    fp = _fp_tfe_real[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_real)
+        _fp_tfe_real[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}), out, x)
+end
+
+const _fp_tfe_imag = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_imag(out, x)
+    fp = _fp_tfe_imag[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_imag)
+        _fp_tfe_imag[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}), out, x)
+end
+
 const _fp_tfe_complex = Ref{Ptr{Cvoid}}(C_NULL)
 function tfe_complex(out, re, im)
     fp = _fp_tfe_complex[]
@@ -655,6 +705,26 @@ function tfe_complex(out, re, im)
         _fp_tfe_complex[] = fp
     end
     ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Ptr{Cvoid}), out, re, im)
+end
+
+const _fp_tfe_div = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_div(out, a, b)
+    fp = _fp_tfe_div[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_div)
+        _fp_tfe_div[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Ptr{Cvoid}), out, a, b)
+end
+
+const _fp_tfe_div_trunc = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_div_trunc(out, a, b)
+    fp = _fp_tfe_div_trunc[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_div_trunc)
+        _fp_tfe_div_trunc[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Ptr{Cvoid}), out, a, b)
 end
 
 const _fp_tfe_compare = Ref{Ptr{Cvoid}}(C_NULL)
@@ -685,76 +755,6 @@ function tfe_clamp(out, x, lo, hi)
         _fp_tfe_clamp[] = fp
     end
     ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Ptr{Cvoid}, Ptr{Cvoid}), out, x, lo, hi)
-end
-
-const _fp_tfe_neg = Ref{Ptr{Cvoid}}(C_NULL)
-function tfe_neg(out, x)
-    fp = _fp_tfe_neg[]
-    if fp == C_NULL
-        fp = _tfe_symbol(:tfe_neg)
-        _fp_tfe_neg[] = fp
-    end
-    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}), out, x)
-end
-
-const _fp_tfe_conj = Ref{Ptr{Cvoid}}(C_NULL)
-function tfe_conj(out, x)
-    fp = _fp_tfe_conj[]
-    if fp == C_NULL
-        fp = _tfe_symbol(:tfe_conj)
-        _fp_tfe_conj[] = fp
-    end
-    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}), out, x)
-end
-
-const _fp_tfe_abs = Ref{Ptr{Cvoid}}(C_NULL)
-function tfe_abs(out, x)
-    fp = _fp_tfe_abs[]
-    if fp == C_NULL
-        fp = _tfe_symbol(:tfe_abs)
-        _fp_tfe_abs[] = fp
-    end
-    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}), out, x)
-end
-
-const _fp_tfe_sign = Ref{Ptr{Cvoid}}(C_NULL)
-function tfe_sign(out, x)
-    fp = _fp_tfe_sign[]
-    if fp == C_NULL
-        fp = _tfe_symbol(:tfe_sign)
-        _fp_tfe_sign[] = fp
-    end
-    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}), out, x)
-end
-
-const _fp_tfe_not = Ref{Ptr{Cvoid}}(C_NULL)
-function tfe_not(out, x)
-    fp = _fp_tfe_not[]
-    if fp == C_NULL
-        fp = _tfe_symbol(:tfe_not)
-        _fp_tfe_not[] = fp
-    end
-    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}), out, x)
-end
-
-const _fp_tfe_real = Ref{Ptr{Cvoid}}(C_NULL)
-function tfe_real(out, x)
-    fp = _fp_tfe_real[]
-    if fp == C_NULL
-        fp = _tfe_symbol(:tfe_real)
-        _fp_tfe_real[] = fp
-    end
-    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}), out, x)
-end
-
-const _fp_tfe_imag = Ref{Ptr{Cvoid}}(C_NULL)
-function tfe_imag(out, x)
-    fp = _fp_tfe_imag[]
-    if fp == C_NULL
-        fp = _tfe_symbol(:tfe_imag)
-        _fp_tfe_imag[] = fp
-    end
-    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}), out, x)
 end
 
 const _fp_tfe_weak_scalar = Ref{Ptr{Cvoid}}(C_NULL)
@@ -2776,26 +2776,26 @@ const TFE_GENERATED_FUNCTIONS = (
     :tfe_add,
     :tfe_sub,
     :tfe_mul,
-    :tfe_div,
-    :tfe_div_trunc,
     :tfe_rem,
     :tfe_pow,
+    :tfe_neg,
+    :tfe_conj,
+    :tfe_abs,
+    :tfe_sign,
     :tfe_maximum,
     :tfe_minimum,
     :tfe_and,
     :tfe_or,
     :tfe_xor,
-    :tfe_complex,
-    :tfe_compare,
-    :tfe_select,
-    :tfe_clamp,
-    :tfe_neg,
-    :tfe_conj,
-    :tfe_abs,
-    :tfe_sign,
     :tfe_not,
     :tfe_real,
     :tfe_imag,
+    :tfe_complex,
+    :tfe_div,
+    :tfe_div_trunc,
+    :tfe_compare,
+    :tfe_select,
+    :tfe_clamp,
     :tfe_weak_scalar,
     :tfe_binary_scalar,
     :tfe_exp,

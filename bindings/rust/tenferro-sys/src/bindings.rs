@@ -361,20 +361,6 @@ extern "C" {
     ) -> tfe_status;
 }
 extern "C" {
-    pub fn tfe_div(
-        out: *mut *mut tfe_tensor,
-        a: *const tfe_tensor,
-        b: *const tfe_tensor,
-    ) -> tfe_status;
-}
-extern "C" {
-    pub fn tfe_div_trunc(
-        out: *mut *mut tfe_tensor,
-        a: *const tfe_tensor,
-        b: *const tfe_tensor,
-    ) -> tfe_status;
-}
-extern "C" {
     pub fn tfe_rem(
         out: *mut *mut tfe_tensor,
         a: *const tfe_tensor,
@@ -387,6 +373,18 @@ extern "C" {
         a: *const tfe_tensor,
         b: *const tfe_tensor,
     ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_neg(out: *mut *mut tfe_tensor, x: *const tfe_tensor) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_conj(out: *mut *mut tfe_tensor, x: *const tfe_tensor) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_abs(out: *mut *mut tfe_tensor, x: *const tfe_tensor) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_sign(out: *mut *mut tfe_tensor, x: *const tfe_tensor) -> tfe_status;
 }
 extern "C" {
     pub fn tfe_maximum(
@@ -424,10 +422,33 @@ extern "C" {
     ) -> tfe_status;
 }
 extern "C" {
+    pub fn tfe_not(out: *mut *mut tfe_tensor, x: *const tfe_tensor) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_real(out: *mut *mut tfe_tensor, x: *const tfe_tensor) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_imag(out: *mut *mut tfe_tensor, x: *const tfe_tensor) -> tfe_status;
+}
+extern "C" {
     pub fn tfe_complex(
         out: *mut *mut tfe_tensor,
         re: *const tfe_tensor,
         im: *const tfe_tensor,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_div(
+        out: *mut *mut tfe_tensor,
+        a: *const tfe_tensor,
+        b: *const tfe_tensor,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_div_trunc(
+        out: *mut *mut tfe_tensor,
+        a: *const tfe_tensor,
+        b: *const tfe_tensor,
     ) -> tfe_status;
 }
 extern "C" {
@@ -453,27 +474,6 @@ extern "C" {
         lo: *const tfe_tensor,
         hi: *const tfe_tensor,
     ) -> tfe_status;
-}
-extern "C" {
-    pub fn tfe_neg(out: *mut *mut tfe_tensor, x: *const tfe_tensor) -> tfe_status;
-}
-extern "C" {
-    pub fn tfe_conj(out: *mut *mut tfe_tensor, x: *const tfe_tensor) -> tfe_status;
-}
-extern "C" {
-    pub fn tfe_abs(out: *mut *mut tfe_tensor, x: *const tfe_tensor) -> tfe_status;
-}
-extern "C" {
-    pub fn tfe_sign(out: *mut *mut tfe_tensor, x: *const tfe_tensor) -> tfe_status;
-}
-extern "C" {
-    pub fn tfe_not(out: *mut *mut tfe_tensor, x: *const tfe_tensor) -> tfe_status;
-}
-extern "C" {
-    pub fn tfe_real(out: *mut *mut tfe_tensor, x: *const tfe_tensor) -> tfe_status;
-}
-extern "C" {
-    pub fn tfe_imag(out: *mut *mut tfe_tensor, x: *const tfe_tensor) -> tfe_status;
 }
 extern "C" {
     pub fn tfe_weak_scalar(

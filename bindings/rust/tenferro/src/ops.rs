@@ -1,5 +1,5 @@
-//! Elementwise ops (every function of `ops_elementwise.h` and `ops_math.h`) and the `std::ops`
-//! operators.
+//! Elementwise ops (every function of `ops_arith.h`, `ops_elementwise.h` and `ops_math.h`) and
+//! the `std::ops` operators.
 //!
 //! Operands broadcast **left-aligned** (Julia's rule): dim 0 pairs with dim 0 and the shorter
 //! shape is padded with trailing 1s, so `[2, 3] + [2]` adds the column to every column while
@@ -85,56 +85,19 @@ macro_rules! binary_ops {
     (@method no $name:ident $(#[$doc:meta])*) => {};
 }
 
-// add/sub/mul/div/neg get no inherent methods: those names belong to the std::ops traits, and
-// an inherent method of the same name would make `a.add(b)` resolve differently depending on
-// imports. Use the operators or these free functions.
+// The functions with checks of their own (ops_elementwise.h). div gets no inherent method:
+// the name belongs to std::ops::Div, and an inherent method of the same name would make
+// `a.div(b)` resolve differently depending on imports.
 binary_ops! {
-    /// `a + b`; integers wrap.
-    add => tfe_add, method: no;
-    /// `a - b`; integers wrap.
-    sub => tfe_sub, method: no;
-    /// `a * b` elementwise; integers wrap.
-    mul => tfe_mul, method: no;
     /// True division: Bool and integers are converted to F64 first (1 / 0 is inf).
     div => tfe_div, method: no;
     /// Integer division truncating toward zero; integers only; a zero divisor is
     /// `Status::NUMERICAL`.
     div_trunc => tfe_div_trunc, method: yes;
-    /// Remainder with the dividend's sign (C `fmod`); an integer zero divisor is
-    /// `Status::NUMERICAL`.
-    rem => tfe_rem, method: yes;
-    /// `a` raised to `b`; a negative integer exponent is `Status::NUMERICAL`.
-    pow => tfe_pow, method: yes;
-    /// Elementwise maximum (NaN propagates; logical or on Bool); no complex.
-    maximum => tfe_maximum, method: yes;
-    /// Elementwise minimum (NaN propagates; logical and on Bool); no complex.
-    minimum => tfe_minimum, method: yes;
-    /// Logical (Bool) or bitwise (integers) and; both operands of one dtype.
-    and => tfe_and, method: yes;
-    /// Logical (Bool) or bitwise (integers) or; both operands of one dtype.
-    or => tfe_or, method: yes;
-    /// Logical (Bool) or bitwise (integers) exclusive or; both operands of one dtype.
-    xor => tfe_xor, method: yes;
-    /// `re + i im` from two real tensors of one dtype (F32 -> C32, F64 -> C64).
-    complex => tfe_complex, method: no;
 }
 
-unary_ops! {
-    /// `-x`; integers wrap.
-    neg => tfe_neg, method: no;
-    /// Complex conjugate; the identity on real and integer values.
-    conj => tfe_conj, method: yes;
-    /// `|x|`; a complex input gives a real result.
-    abs => tfe_abs, method: yes;
-    /// -1, 0 or 1 (NaN stays NaN); `x / |x|` for complex `x != 0`.
-    sign => tfe_sign, method: yes;
-    /// Logical not (Bool) or bitwise complement (integers).
-    not => tfe_not, method: yes;
-    /// Real part (identity on real floats).
-    real => tfe_real, method: yes;
-    /// Imaginary part (zeros for real floats).
-    imag => tfe_imag, method: yes;
-}
+// add, neg, and, real, ...: one entry per Regular row of the op registry.
+include!("ops_arith.rs");
 
 // exp, sin, atan2, ...: one entry per row of the op registry.
 include!("ops_math.rs");
