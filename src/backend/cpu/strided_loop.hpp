@@ -93,6 +93,60 @@ public:
     }
   }
 
+  // Like run, but hands whole runs of the inner dim over in blocks: rows(ptrs, n, count, steps0,
+  // steps1) covers `count` runs of n elements, the k-th starting at ptrs + k * steps1. A run cut
+  // by begin or end comes alone (count 1). A broadcast result of many short runs then costs one
+  // call per block instead of one per run.
+  template <class Rows> void run_rows(int64_t begin, int64_t end, Rows&& rows) const {
+    const size_t nd = shape_.size();
+    if (nd < 2) {
+      run(begin, end, [&](const Ptrs& p, int64_t n, const Steps& s) {
+        rows(p, n, int64_t{1}, s, zero_steps_);
+      });
+      return;
+    }
+    std::array<int64_t, 16> small_idx{};
+    std::vector<int64_t> big_idx;
+    int64_t* idx = small_idx.data();
+    if (nd > small_idx.size()) {
+      big_idx.assign(nd, 0);
+      idx = big_idx.data();
+    }
+    Ptrs p = base_;
+    int64_t rem = begin;
+    for (size_t d = 0; d < nd; ++d) {
+      idx[d] = rem % shape_[d];
+      rem /= shape_[d];
+      for (size_t k = 0; k < N; ++k) p[k] += idx[d] * steps_[d][k];
+    }
+    const int64_t n0 = shape_[0];
+    int64_t pos = begin;
+    while (pos < end) {
+      if (idx[0] == 0 && end - pos >= n0) {
+        int64_t count = std::min(shape_[1] - idx[1], (end - pos) / n0);
+        rows(p, n0, count, steps_[0], steps_[1]);
+        pos += count * n0;
+        idx[1] += count;
+        for (size_t k = 0; k < N; ++k) p[k] += count * steps_[1][k];
+      } else {
+        int64_t count = std::min(n0 - idx[0], end - pos);
+        rows(p, count, int64_t{1}, steps_[0], steps_[1]);
+        pos += count;
+        idx[0] += count;
+        for (size_t k = 0; k < N; ++k) p[k] += count * steps_[0][k];
+        if (idx[0] < n0) continue;
+        idx[0] = 0;
+        ++idx[1];
+        for (size_t k = 0; k < N; ++k) p[k] += steps_[1][k] - n0 * steps_[0][k];
+      }
+      for (size_t d = 1; d + 1 < nd && idx[d] == shape_[d]; ++d) {
+        idx[d] = 0;
+        ++idx[d + 1];
+        for (size_t k = 0; k < N; ++k) p[k] += steps_[d + 1][k] - shape_[d] * steps_[d][k];
+      }
+    }
+  }
+
 private:
   Dims shape_;
   SmallVector<Steps, 6> steps_;
@@ -110,14 +164,15 @@ template <class Out, class... In> struct Map {
   static void run(F f, int64_t grain, const Tensor& out, const Ts&... in) {
     constexpr size_t N = 1 + sizeof...(In);
     StridedLoop<N> loop(out.shape(), {&out, &in...});
-    auto inner = [&f](const typename StridedLoop<N>::Ptrs& p, int64_t n,
-                      const typename StridedLoop<N>::Steps& s) {
-      run_inner(f, p, n, s, std::make_index_sequence<N - 1>{});
+    using Ptrs = typename StridedLoop<N>::Ptrs;
+    using Steps = typename StridedLoop<N>::Steps;
+    auto rows = [&f](const Ptrs& p, int64_t n, int64_t count, const Steps& s0, const Steps& s1) {
+      run_rows(f, p, n, count, s0, s1, std::make_index_sequence<N - 1>{});
     };
     if (loop.numel() <= grain) {
-      loop.run(0, loop.numel(), inner);
+      loop.run_rows(0, loop.numel(), rows);
     } else {
-      parallel_for(loop.numel(), grain, [&](int64_t b, int64_t e) { loop.run(b, e, inner); });
+      parallel_for(loop.numel(), grain, [&](int64_t b, int64_t e) { loop.run_rows(b, e, rows); });
     }
   }
 
@@ -130,6 +185,46 @@ private:
     if constexpr (kIsUnaryOrBinary && has_vector_block<F, Out, In...>)
       if (F::block(n, o, in...)) return;
     for (int64_t i = 0; i < n; ++i) o[i] = f(in[i]...);
+  }
+
+  // `count` contiguous runs, one clone call for all of them (the loop below is the same as
+  // contiguous_loop's, so every element gets the same bits).
+  template <class F, size_t N, size_t... I>
+  TFE_ISA_CLONES static void
+  contiguous_rows(F& f, int64_t n, int64_t count, std::array<std::byte*, N> p,
+                  const std::array<int64_t, N>& s1, std::index_sequence<I...>) {
+    for (int64_t r = 0; r < count; ++r) {
+      Out* __restrict o = reinterpret_cast<Out*>(p[0]);
+      if constexpr (kIsUnaryOrBinary && has_vector_block<F, Out, In...>) {
+        if (!F::block(n, o, reinterpret_cast<const In*>(p[I + 1])...))
+          rows_loop(f, n, o, reinterpret_cast<const In*>(p[I + 1])...);
+      } else {
+        rows_loop(f, n, o, reinterpret_cast<const In*>(p[I + 1])...);
+      }
+      for (size_t k = 0; k < N; ++k) p[k] += s1[k];
+    }
+  }
+  template <class F>
+  [[gnu::always_inline]] static inline void rows_loop(F& f, int64_t n, Out* __restrict o,
+                                                      const In* __restrict... in) {
+    for (int64_t i = 0; i < n; ++i) o[i] = f(in[i]...);
+  }
+
+  template <class F, size_t N, size_t... I>
+  static void run_rows(F& f, const std::array<std::byte*, N>& p, int64_t n, int64_t count,
+                       const std::array<int64_t, N>& s0, const std::array<int64_t, N>& s1,
+                       std::index_sequence<I...> seq) {
+    bool contiguous = s0[0] == static_cast<int64_t>(sizeof(Out)) &&
+                      ((s0[I + 1] == static_cast<int64_t>(sizeof(In))) && ...);
+    if (contiguous && count > 1) {
+      contiguous_rows(f, n, count, p, s1, seq);
+      return;
+    }
+    std::array<std::byte*, N> q = p;
+    for (int64_t r = 0; r < count; ++r) {
+      run_inner(f, q, n, s0, seq);
+      for (size_t k = 0; k < N; ++k) q[k] += s1[k];
+    }
   }
 
   // A strided run of a vectorised functor: gathered into contiguous blocks, so each element
