@@ -59,37 +59,16 @@ public:
   // [begin, end) (column-major order).
   template <class Inner> void run(int64_t begin, int64_t end, Inner&& inner) const {
     if (begin >= end) return;
-    const size_t nd = shape_.size();
-    if (nd == 0) {
+    if (shape_.empty()) {
       inner(base_, int64_t{1}, zero_steps_);
       return;
     }
-    std::array<int64_t, 16> small_idx{};
-    std::vector<int64_t> big_idx;
-    int64_t* idx = small_idx.data();
-    if (nd > small_idx.size()) {
-      big_idx.assign(nd, 0);
-      idx = big_idx.data();
-    }
-    Ptrs p = base_;
-    int64_t rem = begin;
-    for (size_t d = 0; d < nd; ++d) {
-      idx[d] = rem % shape_[d];
-      rem /= shape_[d];
-      for (size_t k = 0; k < N; ++k) p[k] += idx[d] * steps_[d][k];
-    }
-    int64_t pos = begin;
-    while (pos < end) {
-      int64_t count = std::min(shape_[0] - idx[0], end - pos);
-      inner(p, count, steps_[0]);
+    Cursor c(*this, begin);
+    for (int64_t pos = begin; pos < end;) {
+      int64_t count = std::min(shape_[0] - c.idx[0], end - pos);
+      inner(c.p, count, steps_[0]);
       pos += count;
-      idx[0] += count;
-      for (size_t k = 0; k < N; ++k) p[k] += count * steps_[0][k];
-      for (size_t d = 0; d + 1 < nd && idx[d] == shape_[d]; ++d) {
-        idx[d] = 0;
-        ++idx[d + 1];
-        for (size_t k = 0; k < N; ++k) p[k] += steps_[d + 1][k] - shape_[d] * steps_[d][k];
-      }
+      c.advance(0, count);
     }
   }
 
@@ -98,56 +77,69 @@ public:
   // by begin or end comes alone (count 1). A broadcast result of many short runs then costs one
   // call per block instead of one per run.
   template <class Rows> void run_rows(int64_t begin, int64_t end, Rows&& rows) const {
-    const size_t nd = shape_.size();
-    if (nd < 2) {
+    if (shape_.size() < 2) {
       run(begin, end, [&](const Ptrs& p, int64_t n, const Steps& s) {
         rows(p, n, int64_t{1}, s, zero_steps_);
       });
       return;
     }
-    std::array<int64_t, 16> small_idx{};
-    std::vector<int64_t> big_idx;
-    int64_t* idx = small_idx.data();
-    if (nd > small_idx.size()) {
-      big_idx.assign(nd, 0);
-      idx = big_idx.data();
-    }
-    Ptrs p = base_;
-    int64_t rem = begin;
-    for (size_t d = 0; d < nd; ++d) {
-      idx[d] = rem % shape_[d];
-      rem /= shape_[d];
-      for (size_t k = 0; k < N; ++k) p[k] += idx[d] * steps_[d][k];
-    }
     const int64_t n0 = shape_[0];
-    int64_t pos = begin;
-    while (pos < end) {
-      if (idx[0] == 0 && end - pos >= n0) {
-        int64_t count = std::min(shape_[1] - idx[1], (end - pos) / n0);
-        rows(p, n0, count, steps_[0], steps_[1]);
+    Cursor c(*this, begin);
+    for (int64_t pos = begin; pos < end;) {
+      if (c.idx[0] == 0 && end - pos >= n0) {
+        int64_t count = std::min(shape_[1] - c.idx[1], (end - pos) / n0);
+        rows(c.p, n0, count, steps_[0], steps_[1]);
         pos += count * n0;
-        idx[1] += count;
-        for (size_t k = 0; k < N; ++k) p[k] += count * steps_[1][k];
+        c.advance(1, count);
       } else {
-        int64_t count = std::min(n0 - idx[0], end - pos);
-        rows(p, count, int64_t{1}, steps_[0], steps_[1]);
+        int64_t count = std::min(n0 - c.idx[0], end - pos);
+        rows(c.p, count, int64_t{1}, steps_[0], steps_[1]);
         pos += count;
-        idx[0] += count;
-        for (size_t k = 0; k < N; ++k) p[k] += count * steps_[0][k];
-        if (idx[0] < n0) continue;
-        idx[0] = 0;
-        ++idx[1];
-        for (size_t k = 0; k < N; ++k) p[k] += steps_[1][k] - n0 * steps_[0][k];
-      }
-      for (size_t d = 1; d + 1 < nd && idx[d] == shape_[d]; ++d) {
-        idx[d] = 0;
-        ++idx[d + 1];
-        for (size_t k = 0; k < N; ++k) p[k] += steps_[d + 1][k] - shape_[d] * steps_[d][k];
+        c.advance(0, count);
       }
     }
   }
 
 private:
+  // A position in the coalesced iteration space: its multi-index and the operands' addresses.
+  class Cursor {
+  public:
+    Cursor(const StridedLoop& loop, int64_t linear) : p(loop.base_), loop_(loop) {
+      const size_t nd = loop.shape_.size();
+      if (nd > small_.size()) big_.assign(nd, 0);
+      idx = nd > small_.size() ? big_.data() : small_.data();
+      for (size_t d = 0; d < nd; ++d) {
+        idx[d] = linear % loop.shape_[d];
+        linear /= loop.shape_[d];
+        for (size_t k = 0; k < N; ++k) p[k] += idx[d] * loop.steps_[d][k];
+      }
+    }
+    Cursor(const Cursor&) = delete;
+    Cursor& operator=(const Cursor&) = delete;
+
+    // `count` steps along dim d (staying within its extent, or reaching it exactly), then the
+    // carry into the dims above.
+    void advance(size_t d, int64_t count) {
+      const auto& shape = loop_.shape_;
+      const auto& steps = loop_.steps_;
+      idx[d] += count;
+      for (size_t k = 0; k < N; ++k) p[k] += count * steps[d][k];
+      for (size_t e = d; e + 1 < shape.size() && idx[e] == shape[e]; ++e) {
+        idx[e] = 0;
+        ++idx[e + 1];
+        for (size_t k = 0; k < N; ++k) p[k] += steps[e + 1][k] - shape[e] * steps[e][k];
+      }
+    }
+
+    Ptrs p;
+    int64_t* idx = nullptr;
+
+  private:
+    const StridedLoop& loop_;
+    std::array<int64_t, 16> small_{};
+    std::vector<int64_t> big_;
+  };
+
   Dims shape_;
   SmallVector<Steps, 6> steps_;
   Ptrs base_{};
