@@ -2,6 +2,7 @@
 // hands whole runs of the inner dim over in blocks, visits exactly the elements run visits, in
 // the same order, for any [begin, end) (parallel chunks cut runs anywhere); and a broadcast map
 // of many short runs computes what the per-element definition gives.
+#include <array>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -63,20 +64,22 @@ TEST_CASE("run_rows visits what run visits, in order, for every cut", "[strided_
 }
 
 TEST_CASE("a broadcast product of short runs equals its definition", "[strided_loop]") {
-  // out[b,i,j] = x[b,i] * y[b,j]: the batched outer product, 8 * 16 runs of 5 elements, on
-  // contiguous operands (one clone call for many runs) and on transposed ones (strided runs).
-  for (bool transposed : {false, true}) {
-    const int64_t nb = 5, ni = 8, nj = 16;
-    Tensor x = distinct_matrix(nb, ni, transposed, 1.0);
-    Tensor y = distinct_matrix(nb, nj, transposed, -3.0);
-    Tensor xb = x.with_layout(Dims{nb, ni, nj}, Dims{x.stride(0), x.stride(1), 0}, 0);
-    Tensor yb = y.with_layout(Dims{nb, ni, nj}, Dims{y.stride(0), 0, y.stride(1)}, 0);
-    Tensor out = Tensor::empty(DType::F64, Dims{nb, ni, nj});
-    cpu::Map<double, double, double>::run([](double a, double b) { return a * b; }, 1 << 20, out,
-                                          xb, yb);
-    for (int64_t j = 0; j < nj; ++j)
-      for (int64_t i = 0; i < ni; ++i)
-        for (int64_t b = 0; b < nb; ++b)
-          REQUIRE(at(out, {b, i, j}) == at(x, {b, i}) * at(y, {b, j}));
-  }
+  // out[b,i,j] = x[b,i] * y[b,j]: the batched outer product, ni * nj runs of nb elements, on
+  // contiguous operands (one clone call for many runs) and on transposed ones (strided runs;
+  // in the larger shape, read many times over, they are first copied compact).
+  const std::array<std::array<int64_t, 3>, 2> sizes{{{5, 8, 16}, {64, 16, 32}}};
+  for (auto [nb, ni, nj] : sizes)
+    for (bool transposed : {false, true}) {
+      Tensor x = distinct_matrix(nb, ni, transposed, 1.0);
+      Tensor y = distinct_matrix(nb, nj, transposed, -3.0);
+      Tensor xb = x.with_layout(Dims{nb, ni, nj}, Dims{x.stride(0), x.stride(1), 0}, 0);
+      Tensor yb = y.with_layout(Dims{nb, ni, nj}, Dims{y.stride(0), 0, y.stride(1)}, 0);
+      Tensor out = Tensor::empty(DType::F64, Dims{nb, ni, nj});
+      cpu::Map<double, double, double>::run([](double a, double b) { return a * b; }, 1 << 20, out,
+                                            xb, yb);
+      for (int64_t j = 0; j < nj; ++j)
+        for (int64_t i = 0; i < ni; ++i)
+          for (int64_t b = 0; b < nb; ++b)
+            REQUIRE(at(out, {b, i, j}) == at(x, {b, i}) * at(y, {b, j}));
+    }
 }

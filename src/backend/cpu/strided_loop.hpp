@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "backend/cpu/isa_clones.hpp"
+#include "backend/cpu/strided_copy.hpp"
 #include "backend/cpu/thread_budget.hpp"
 #include "backend/cpu/vector_block.hpp"
 #include "core/tensor.hpp"
@@ -154,6 +155,52 @@ private:
 template <class Out, class... In> struct Map {
   template <class F, class... Ts>
   static void run(F f, int64_t grain, const Tensor& out, const Ts&... in) {
+    if ((reread_across_runs(out, in) || ...)) {
+      run_loop(f, grain, out, staged(out, in)...);
+      return;
+    }
+    run_loop(f, grain, out, in...);
+  }
+
+private:
+  // An operand read with a stride along the loop's inner dim although it is broadcast along
+  // another (a batched outer product of transposed operands): each run gathers its elements again
+  // from far apart, and the operand, much smaller than the result, is read many times over.
+  static bool reread_across_runs(const Tensor& out, const Tensor& t) {
+    constexpr int64_t kMinResult = 4096, kMinRereads = 8;
+    const int64_t n = out.numel();
+    if (n < kMinResult || t.ndim() != out.ndim()) return false;
+    int64_t inner = 0;
+    while (inner < out.ndim() && out.dim(inner) == 1) ++inner;
+    if (inner == out.ndim() || t.stride(inner) == 0 || t.stride(inner) == 1) return false;
+    int64_t distinct = 1;
+    bool broadcast = false;
+    for (int64_t d = 0; d < t.ndim(); ++d) {
+      if (t.stride(d) == 0)
+        broadcast |= t.dim(d) > 1;
+      else
+        distinct *= t.dim(d);
+    }
+    return broadcast && distinct * kMinRereads <= n;
+  }
+
+  // Such an operand as a compact copy of its distinct elements, broadcast again: one pass over
+  // them, after which every run reads it contiguously (the same values, so the same results).
+  static Tensor staged(const Tensor& out, const Tensor& t) {
+    if (!reread_across_runs(out, t)) return t;
+    Dims distinct_shape = t.shape();
+    for (int64_t d = 0; d < t.ndim(); ++d)
+      if (t.stride(d) == 0) distinct_shape[static_cast<size_t>(d)] = 1;
+    Tensor compact = Tensor::empty(t.dtype(), distinct_shape);
+    strided_copy(compact, t.with_layout(distinct_shape, t.strides(), t.offset()));
+    Dims strides = compact.strides();
+    for (int64_t d = 0; d < t.ndim(); ++d)
+      if (t.stride(d) == 0) strides[static_cast<size_t>(d)] = 0;
+    return compact.with_layout(t.shape(), strides, 0);
+  }
+
+  template <class F, class... Ts>
+  static void run_loop(F f, int64_t grain, const Tensor& out, const Ts&... in) {
     constexpr size_t N = 1 + sizeof...(In);
     StridedLoop<N> loop(out.shape(), {&out, &in...});
     using Ptrs = typename StridedLoop<N>::Ptrs;
@@ -168,7 +215,6 @@ template <class Out, class... In> struct Map {
     }
   }
 
-private:
   static constexpr bool kIsUnaryOrBinary = sizeof...(In) == 1 || sizeof...(In) == 2;
 
   template <class F>
