@@ -111,6 +111,8 @@ struct BasicRow {
   bool promotes;
   const char* since;
   const char* errors;
+  const char* domain; // where the Python tests sample the operands
+  const char* numpy;  // the NumPy reference of the Python tests
   const char* summary;
 };
 
@@ -132,7 +134,7 @@ std::vector<std::string> operand_names(const char* parenthesized) {
 
 const std::vector<BasicRow>& basic_rows() {
 #define TFE_EMIT_BASIC(Code, name, c_stem, entry, arity, operands, accepts, promotes, result, ad,  \
-                       since, errors, summary)                                                     \
+                       since, errors, domain, numpy, summary)                                      \
   {#name,                                                                                          \
    #c_stem,                                                                                        \
    std::strcmp(#entry, "Regular") == 0,                                                            \
@@ -142,6 +144,8 @@ const std::vector<BasicRow>& basic_rows() {
    promotes,                                                                                       \
    #since,                                                                                         \
    errors,                                                                                         \
+   #domain,                                                                                        \
+   numpy,                                                                                          \
    summary},
   static const std::vector<BasicRow> rows{TFE_ARITHMETIC_OPS(TFE_EMIT_BASIC) TFE_LOGICAL_OPS(
       TFE_EMIT_BASIC) TFE_COMPLEX_PARTS_OPS(TFE_EMIT_BASIC)};
@@ -316,13 +320,13 @@ void emit_python() {
       "]\n\n"
       "# The Regular rows of the arithmetic, logical and complex-parts lists\n"
       "# (src/ops/defs/arithmetic.hpp, logical.hpp, complex_parts.hpp): (name, C function,\n"
-      "# arity, accepted dtypes, promotes, since, summary)\n"
+      "# arity, accepted dtypes, promotes, since, test domain, NumPy reference, summary)\n"
       "BASIC = [\n");
   for (const BasicRow& r : basic_rows())
     if (r.regular)
-      std::printf("    (\"%s\", \"tfe_%s\", %d, (%s), %s, \"%s\",\n     \"%s\"),\n", r.c_stem,
-                  r.c_stem, r.arity, python_dtypes(r.accepts).c_str(),
-                  r.promotes ? "True" : "False", r.since, r.summary);
+      std::printf("    (\"%s\", \"tfe_%s\", %d, (%s), %s, \"%s\", \"%s\", \"%s\",\n     \"%s\"),\n",
+                  r.c_stem, r.c_stem, r.arity, python_dtypes(r.accepts).c_str(),
+                  r.promotes ? "True" : "False", r.since, r.domain, r.numpy, r.summary);
   std::printf("]\n");
 }
 

@@ -143,6 +143,30 @@ TFE_API TFE_NODISCARD tfe_status tfe_maximum(tfe_tensor** out, const tfe_tensor*
 TFE_API TFE_NODISCARD tfe_status tfe_minimum(tfe_tensor** out, const tfe_tensor* a,
                                              const tfe_tensor* b);
 
+/** Elementwise maximum ignoring NaN: a NaN operand gives the other (NaN if both are).
+ * Accepts Bool, I32, I64, F32, F64.
+ * @param[out] out new reference owned by the caller, NULL on failure.
+ * @param a, b borrowed operands of one context; they broadcast left-aligned and promote to the join
+ *   of their dtypes.
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, two contexts);
+ *         TFE_ERR_DTYPE_MISMATCH (another dtype);
+ *         TFE_ERR_SHAPE_MISMATCH (shapes that do not broadcast).
+ * @since 0.2 */
+TFE_API TFE_NODISCARD tfe_status tfe_fmax(tfe_tensor** out, const tfe_tensor* a,
+                                          const tfe_tensor* b);
+
+/** Elementwise minimum ignoring NaN: a NaN operand gives the other (NaN if both are).
+ * Accepts Bool, I32, I64, F32, F64.
+ * @param[out] out new reference owned by the caller, NULL on failure.
+ * @param a, b borrowed operands of one context; they broadcast left-aligned and promote to the join
+ *   of their dtypes.
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, two contexts);
+ *         TFE_ERR_DTYPE_MISMATCH (another dtype);
+ *         TFE_ERR_SHAPE_MISMATCH (shapes that do not broadcast).
+ * @since 0.2 */
+TFE_API TFE_NODISCARD tfe_status tfe_fmin(tfe_tensor** out, const tfe_tensor* a,
+                                          const tfe_tensor* b);
+
 /** Logical and on Bool, bitwise and on integers; both operands of one dtype.
  * Accepts Bool, I32, I64.
  * @param[out] out new reference owned by the caller, NULL on failure.

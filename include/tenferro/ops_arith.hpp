@@ -57,6 +57,18 @@ inline Tensor minimum(const Tensor& a, const Tensor& b) {
   return detail::make(tfe_minimum, a.get(), b.get());
 }
 
+// Elementwise maximum ignoring NaN: a NaN operand gives the other (NaN if both are). Accepts Bool,
+// I32, I64, F32, F64.
+inline Tensor fmax(const Tensor& a, const Tensor& b) {
+  return detail::make(tfe_fmax, a.get(), b.get());
+}
+
+// Elementwise minimum ignoring NaN: a NaN operand gives the other (NaN if both are). Accepts Bool,
+// I32, I64, F32, F64.
+inline Tensor fmin(const Tensor& a, const Tensor& b) {
+  return detail::make(tfe_fmin, a.get(), b.get());
+}
+
 // Logical and on Bool, bitwise and on integers; both operands of one dtype. Accepts Bool, I32, I64.
 inline Tensor and_(const Tensor& a, const Tensor& b) {
   return detail::make(tfe_and, a.get(), b.get());

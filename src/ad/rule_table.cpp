@@ -2,8 +2,7 @@
 // without an entry fails the build. Ops whose outputs are Bool or integers, and piecewise-constant
 // ops, have zero_jvp (their outputs never carry tangents). transpose is set exactly for the ops
 // that can be linear in an operand.
-#include "ad/rules/ir_algebra.hpp"
-#include "ad/rules/rules.hpp"
+#include "ad/rules/row_rules.hpp"
 
 namespace tfe::ad {
 
@@ -16,61 +15,15 @@ const Rules& rules_for(OpCode op) {
   static const Rules none{};
   static const Rules zero{zero_jvp, nullptr};
   switch (op) {
-  // arithmetic
-  case OpCode::Add: {
-    static const Rules r{add_jvp, add_t};
-    return r;
-  }
-  case OpCode::Sub: {
-    static const Rules r{sub_jvp, sub_t};
-    return r;
-  }
-  case OpCode::Mul: {
-    static const Rules r{mul_jvp, mul_t};
-    return r;
-  }
-  case OpCode::Div: {
-    static const Rules r{div_jvp, div_t};
-    return r;
-  }
-  case OpCode::Rem: {
-    static const Rules r{rem_jvp, nullptr};
-    return r;
-  }
-  case OpCode::Pow: {
-    static const Rules r{pow_jvp, nullptr};
-    return r;
-  }
-  case OpCode::Neg: {
-    static const Rules r{neg_jvp, neg_t};
-    return r;
-  }
-  case OpCode::Conj: {
-    static const Rules r{conj_jvp, conj_t};
-    return r;
-  }
-  case OpCode::Abs: {
-    static const Rules r{abs_jvp, nullptr};
-    return r;
-  }
-  case OpCode::Sign: {
-    static const Rules r{sign_jvp, nullptr};
-    return r;
-  }
-  case OpCode::Maximum: {
-    static const Rules r{maximum_jvp, nullptr};
-    return r;
-  }
-  case OpCode::Minimum: {
-    static const Rules r{minimum_jvp, nullptr};
-    return r;
-  }
-  // logical: Bool/integer outputs
-  case OpCode::And:
-  case OpCode::Or:
-  case OpCode::Xor:
-  case OpCode::Not:
-    return zero;
+    // the generated elementwise groups: each row's rules come from its group's rules file
+    // (row_rules.hpp), by the row's AD class
+#define TFE_ROW_CASE(Code, ...) case OpCode::Code:
+    TFE_ARITHMETIC_OPS(TFE_ROW_CASE)
+    return arithmetic_rules(op);
+    TFE_COMPLEX_PARTS_OPS(TFE_ROW_CASE)
+    return complex_parts_rules(op);
+#undef TFE_ROW_CASE
+    TFE_LOGICAL_OPS(TFE_ROW_RULES_CASE) // every row NotDiff: Bool/integer outputs
     // analytic: one entry per row of ops/defs/analytic.hpp, by its AD class
 #define TFE_ANALYTIC_RULES_Smooth(Code, arity) formula_rules<formulas::Code, arity>()
 #define TFE_ANALYTIC_RULES_ZeroDerivative(Code, arity) zero
@@ -80,19 +33,6 @@ const Rules& rules_for(OpCode op) {
 #undef TFE_ANALYTIC_RULE
 #undef TFE_ANALYTIC_RULES_ZeroDerivative
 #undef TFE_ANALYTIC_RULES_Smooth
-  // complex parts
-  case OpCode::Real: {
-    static const Rules r{real_jvp, real_t};
-    return r;
-  }
-  case OpCode::Imag: {
-    static const Rules r{imag_jvp, imag_t};
-    return r;
-  }
-  case OpCode::Complex: {
-    static const Rules r{complex_jvp, complex_t};
-    return r;
-  }
   // comparison and selection
   case OpCode::Compare: return zero;
   case OpCode::Select: {

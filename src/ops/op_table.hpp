@@ -38,7 +38,7 @@ inline constexpr OpDef kAnalytic[] = {TFE_ANALYTIC_OPS(TFE_ANALYTIC_ROW)};
 // One row per entry of the arithmetic, logical and complex-parts lists (defs/arithmetic.hpp).
 // clang-format off
 #define TFE_BASIC_ROW(Group, Code, name, c_stem, entry, arity, operands, accepts, promotes, result, \
-                      ad, since, errors, summary)                                                  \
+                      ad, since, errors, domain, numpy, summary)                                   \
   OpDef{OpCode::Code, #name, "tfe_" #c_stem, OpGroup::Group, arity, arity, ParamsKind::None,       \
         dtypes::accepts, kAllOperands, promotes, true, rules::result, AdClass::ad,                 \
         (arity) > 1 ? "C1 C2" : "", summary},

@@ -4,8 +4,9 @@
 #   tests/fuzz/check_coverage.sh
 # A function counts as called when the fuzzer's code (comments removed) names it before "(" or as
 # a macro argument ("CALL1(tfe_zeros, ..."); a name only in a message string does not count. The
-# analytic functions are called through the TFE_ANALYTIC_OPS rows of src/ops/defs/analytic.hpp
-# (the table kAnalytic of fuzz_capi.cpp), so their names are read from those rows.
+# generated functions of the op registry's rows (arithmetic, logical, complex parts, analytic) are
+# called through the rows themselves (the table kRows of fuzz_capi.cpp), so their names are read
+# from the rows of src/ops/defs/.
 set -euo pipefail
 shopt -s nullglob
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -20,19 +21,24 @@ exempt=(
 public=$(grep -ho 'tfe_[a-z0-9_]*(' "$root"/include/tenferro/*.h | tr -d '(' | sort -u)
 analytic=$(grep -o '^ *X([A-Za-z0-9]*, *[a-z0-9_]*,' "$root/src/ops/defs/analytic.hpp" |
   sed 's/.*, *\([a-z0-9_]*\),$/tfe_\1/' | sort -u)
+basic=$(cat "$root"/src/ops/defs/{arithmetic,logical,complex_parts}.hpp |
+  grep -o '^ *X([A-Za-z0-9]*, *[a-z0-9_]*, *[a-z0-9_]*, *Regular,' |
+  sed 's/^ *X([A-Za-z0-9]*, *[a-z0-9_]*, *\([a-z0-9_]*\), *Regular,$/tfe_\1/' | sort -u)
 fuzz_sources=("$root"/tests/fuzz/*.cpp "$root"/tests/fuzz/*.hpp)
 called=$(sed 's://.*$::' "${fuzz_sources[@]}" | grep -o 'tfe_[a-z0-9_]*[(,]' | tr -d '(,' |
   sort -u)
 
 # Guards against an extraction that silently finds nothing.
-if [ "$(wc -l <<<"$public")" -lt 100 ] || [ -z "$analytic" ]; then
-  echo "check_coverage.sh: could not read the public functions or the analytic rows" >&2
+if [ "$(wc -l <<<"$public")" -lt 100 ] || [ -z "$analytic" ] || [ "$(wc -l <<<"$basic")" -lt 15 ]; then
+  echo "check_coverage.sh: could not read the public functions or the registry's rows" >&2
   exit 2
 fi
-if ! grep -q 'TFE_ANALYTIC_OPS(' "${fuzz_sources[@]}"; then
-  echo "check_coverage.sh: the fuzzer no longer calls the analytic rows (TFE_ANALYTIC_OPS)" >&2
-  exit 1
-fi
+for list in TFE_ANALYTIC_OPS TFE_ARITHMETIC_OPS TFE_LOGICAL_OPS TFE_COMPLEX_PARTS_OPS; do
+  if ! grep -q "$list(" "${fuzz_sources[@]}"; then
+    echo "check_coverage.sh: the fuzzer no longer calls the rows of $list" >&2
+    exit 1
+  fi
+done
 
 status=0
 stale=$(comm -12 <(printf '%s\n' "${exempt[@]}" | grep . | sort -u) <(echo "$called"))
@@ -42,7 +48,7 @@ if [ -n "$stale" ]; then
   status=1
 fi
 missing=$(comm -23 <(echo "$public") \
-  <(printf '%s\n' "$called" "$analytic" "${exempt[@]}" | grep . | sort -u))
+  <(printf '%s\n' "$called" "$analytic" "$basic" "${exempt[@]}" | grep . | sort -u))
 if [ -n "$missing" ]; then
   echo "check_coverage.sh: public functions the fuzzer never calls ($(wc -l <<<"$missing")):" >&2
   while read -r name; do echo "  $name"; done <<<"$missing" >&2
@@ -51,6 +57,7 @@ if [ -n "$missing" ]; then
 fi
 if [ "$status" = 0 ]; then
   echo "check_coverage.sh: all $(wc -l <<<"$public") public functions are called" \
-    "($(wc -l <<<"$analytic") through the analytic rows)"
+    "($(wc -l <<<"$analytic") analytic and $(wc -l <<<"$basic") arithmetic, logical and" \
+    "complex-parts functions through the registry's rows)"
 fi
 exit "$status"

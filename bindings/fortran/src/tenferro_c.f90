@@ -135,6 +135,8 @@ module tenferro_c
   public :: tfe_sign
   public :: tfe_maximum
   public :: tfe_minimum
+  public :: tfe_fmax
+  public :: tfe_fmin
   public :: tfe_and
   public :: tfe_or
   public :: tfe_xor
@@ -785,6 +787,22 @@ module tenferro_c
       type(c_ptr), value :: b
       integer(c_int32_t) :: res
     end function tfe_minimum
+    function tfe_fmax(out, a, b) &
+        bind(C, name='tfe_fmax') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: a
+      type(c_ptr), value :: b
+      integer(c_int32_t) :: res
+    end function tfe_fmax
+    function tfe_fmin(out, a, b) &
+        bind(C, name='tfe_fmin') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out
+      type(c_ptr), value :: a
+      type(c_ptr), value :: b
+      integer(c_int32_t) :: res
+    end function tfe_fmin
     function tfe_and(out, a, b) &
         bind(C, name='tfe_and') result(res)
       import :: c_ptr, c_int32_t

@@ -80,7 +80,7 @@ def _make_unary(name, cfn, doc):
 # The functions that run one registry op each: one per row of the arithmetic, logical,
 # complex-parts and analytic lists (tenferro/_op_rows.py is generated from them). A Python
 # keyword gets a trailing underscore (and_, or_, not_).
-for _name, _cname, _arity, _dtypes, _promotes, _, _summary in BASIC:
+for _name, _cname, _arity, _dtypes, _promotes, _, _, _, _summary in BASIC:
     _name = _name + "_" if _keyword.iskeyword(_name) else _name
     _doc = f"{_summary} Accepts {', '.join(_dtypes)}."
     if _arity == 1:

@@ -61,34 +61,11 @@ void jvp_multi_of(const graph::Node& node, std::span<const Value> x, std::span<c
 namespace rules {
 #define TFE_JVP(name) Tangent name(const JvpArgs& a)
 #define TFE_TRANSPOSE(name) void name(const TransposeArgs& a, std::span<Tangent> out)
-// arithmetic.cpp
-TFE_JVP(add_jvp);
-TFE_JVP(sub_jvp);
-TFE_JVP(mul_jvp);
-TFE_JVP(div_jvp);
-TFE_JVP(rem_jvp);
-TFE_JVP(pow_jvp);
-TFE_JVP(neg_jvp);
-TFE_JVP(conj_jvp);
-TFE_JVP(abs_jvp);
-TFE_JVP(sign_jvp);
-TFE_JVP(maximum_jvp);
-TFE_JVP(minimum_jvp);
-TFE_TRANSPOSE(add_t);
-TFE_TRANSPOSE(sub_t);
-TFE_TRANSPOSE(mul_t);
-TFE_TRANSPOSE(div_t);
-TFE_TRANSPOSE(neg_t);
-TFE_TRANSPOSE(conj_t);
+// arithmetic.cpp, complex_parts.cpp: the rules of each row of the group (row_rules.hpp)
+const Rules& arithmetic_rules(ops::OpCode op);
+const Rules& complex_parts_rules(ops::OpCode op);
 // rule_table.cpp (the analytic ops get formula_rules from their rows, ir_algebra.hpp)
 TFE_JVP(zero_jvp); // piecewise-constant ops and ops with Bool/integer outputs: no tangent
-// complex_parts.cpp
-TFE_JVP(real_jvp);
-TFE_JVP(imag_jvp);
-TFE_JVP(complex_jvp);
-TFE_TRANSPOSE(real_t);
-TFE_TRANSPOSE(imag_t);
-TFE_TRANSPOSE(complex_t);
 // comparison.cpp
 TFE_JVP(select_jvp);
 TFE_JVP(clamp_jvp);

@@ -8,7 +8,10 @@
 
 #include "backend/cpu/isa_clones.hpp"
 #include "backend/cpu/kernels/analytic.hpp"
+#include "backend/cpu/kernels/arithmetic.hpp"
+#include "backend/cpu/kernels/complex_parts.hpp"
 #include "backend/cpu/kernels/elementwise_functors.hpp"
+#include "backend/cpu/kernels/logical.hpp"
 
 namespace tfe::cpu::fused {
 namespace {
@@ -105,8 +108,12 @@ BlockFn pick_compare(ops::CompareDir dir, DType d, DType out) {
   return nullptr;
 }
 
-// Transcendentals cost an order of magnitude more than an add: they set the chunk size.
+// Transcendentals cost an order of magnitude more than an add: they set the chunk size. A
+// functor that asks for smaller chunks than the cheap grain is such a function.
 constexpr int kTranscendentalCost = 8;
+template <class F> constexpr int cost_of() {
+  return kernels::grain_of<F>() < kGrainCheap ? kTranscendentalCost : 1;
+}
 
 } // namespace
 
@@ -117,30 +124,24 @@ BoundStep bind_step(OpCode op, const ops::Params& params, std::span<const DType>
   for (DType o : operands.subspan(op == OpCode::Select ? 1 : 0))
     if (o != (op == OpCode::Select ? operands[1] : d)) return {};
   switch (op) {
-  case OpCode::Add: return {pick<OpCode::Add, AddF, 2>(d, out)};
-  case OpCode::Sub: return {pick<OpCode::Sub, SubF, 2>(d, out)};
-  case OpCode::Mul: return {pick<OpCode::Mul, MulF, 2>(d, out)};
-  case OpCode::Div: return {pick<OpCode::Div, DivF, 2>(d, out)};
-  case OpCode::Rem: return {pick<OpCode::Rem, RemF, 2>(d, out)};
-  case OpCode::Pow: return {pick<OpCode::Pow, PowF, 2>(d, out), kTranscendentalCost};
-  case OpCode::Neg: return {pick<OpCode::Neg, NegF, 1>(d, out)};
-  case OpCode::Conj: return {pick<OpCode::Conj, ConjF, 1>(d, out)};
-  case OpCode::Abs: return {pick<OpCode::Abs, AbsF, 1>(d, out)};
-  case OpCode::Sign: return {pick<OpCode::Sign, SignF, 1>(d, out)};
-  case OpCode::Maximum: return {pick<OpCode::Maximum, MaxF, 2>(d, out)};
-  case OpCode::Minimum: return {pick<OpCode::Minimum, MinF, 2>(d, out)};
-  case OpCode::And: return {pick<OpCode::And, AndF, 2>(d, out)};
-  case OpCode::Or: return {pick<OpCode::Or, OrF, 2>(d, out)};
-  case OpCode::Xor: return {pick<OpCode::Xor, XorF, 2>(d, out)};
-  case OpCode::Not: return {pick<OpCode::Not, NotF, 1>(d, out)};
-#define TFE_FUSED_ANALYTIC(Code, name, arity, ...)                                                 \
+#define TFE_FUSED_ROW(group, Code, arity)                                                          \
   case OpCode::Code:                                                                               \
-    return {pick<OpCode::Code, analytic::Code, arity>(d, out), kTranscendentalCost};
+    return {pick<OpCode::Code, group::Code, arity>(d, out), cost_of<group::Code>()};
+#define TFE_FUSED_ARITHMETIC(Code, name, c_stem, entry, arity, ...)                                \
+  TFE_FUSED_ROW(arithmetic, Code, arity)
+#define TFE_FUSED_LOGICAL(Code, name, c_stem, entry, arity, ...) TFE_FUSED_ROW(logical, Code, arity)
+#define TFE_FUSED_COMPLEX_PARTS(Code, name, c_stem, entry, arity, ...)                             \
+  TFE_FUSED_ROW(complex_parts, Code, arity)
+#define TFE_FUSED_ANALYTIC(Code, name, arity, ...) TFE_FUSED_ROW(analytic, Code, arity)
+    TFE_ARITHMETIC_OPS(TFE_FUSED_ARITHMETIC)
+    TFE_LOGICAL_OPS(TFE_FUSED_LOGICAL)
+    TFE_COMPLEX_PARTS_OPS(TFE_FUSED_COMPLEX_PARTS)
     TFE_ANALYTIC_OPS(TFE_FUSED_ANALYTIC)
 #undef TFE_FUSED_ANALYTIC
-  case OpCode::Real: return {pick<OpCode::Real, RealF, 1>(d, out)};
-  case OpCode::Imag: return {pick<OpCode::Imag, ImagF, 1>(d, out)};
-  case OpCode::Complex: return {pick<OpCode::Complex, ComplexF, 2>(d, out)};
+#undef TFE_FUSED_COMPLEX_PARTS
+#undef TFE_FUSED_LOGICAL
+#undef TFE_FUSED_ARITHMETIC
+#undef TFE_FUSED_ROW
   case OpCode::Compare: return {pick_compare(std::get<ops::CompareParams>(params).dir, d, out)};
   case OpCode::Select:
     return {operands.size() == 3 ? pick_select(operands[0], operands[1], out) : nullptr};

@@ -10,29 +10,16 @@ Kernel kernel_for(ops::OpCode code) {
   using ops::OpCode;
   namespace k = kernels;
   switch (code) {
-  case OpCode::Add: return k::add;
-  case OpCode::Sub: return k::sub;
-  case OpCode::Mul: return k::mul;
-  case OpCode::Div: return k::div;
-  case OpCode::Rem: return k::rem;
-  case OpCode::Pow: return k::pow;
-  case OpCode::Neg: return k::neg;
-  case OpCode::Conj: return k::conj;
-  case OpCode::Abs: return k::abs;
-  case OpCode::Sign: return k::sign;
-  case OpCode::Maximum: return k::maximum;
-  case OpCode::Minimum: return k::minimum;
-  case OpCode::And: return k::logical_and;
-  case OpCode::Or: return k::logical_or;
-  case OpCode::Xor: return k::logical_xor;
-  case OpCode::Not: return k::logical_not;
+#define TFE_ROW_KERNEL(Code, ...)                                                                  \
+  case OpCode::Code: return k::Code;
+    TFE_ARITHMETIC_OPS(TFE_ROW_KERNEL)
+    TFE_LOGICAL_OPS(TFE_ROW_KERNEL)
+    TFE_COMPLEX_PARTS_OPS(TFE_ROW_KERNEL)
+#undef TFE_ROW_KERNEL
 #define TFE_ANALYTIC_KERNEL(Code, name, ...)                                                       \
   case OpCode::Code: return k::name;
     TFE_ANALYTIC_OPS(TFE_ANALYTIC_KERNEL)
 #undef TFE_ANALYTIC_KERNEL
-  case OpCode::Real: return k::real;
-  case OpCode::Imag: return k::imag;
-  case OpCode::Complex: return k::complex;
   case OpCode::Compare: return k::compare;
   case OpCode::Select: return k::select;
   case OpCode::Clamp: return k::clamp;

@@ -34,6 +34,13 @@ Scalar min_ref(Scalar a, Scalar b) {
   return a.real() <= b.real() ? a : b;
 }
 
+// NaN loses to a number (fmax, fmin).
+Scalar nan_ignoring(Scalar a, Scalar b, Scalar (*extremum)(Scalar, Scalar)) {
+  if (std::isnan(a.real())) return b;
+  if (std::isnan(b.real())) return a;
+  return extremum(a, b);
+}
+
 Scalar sign_ref(Scalar z, DType d) {
   if (is_complex(d)) return std::abs(z) == 0 ? Scalar(0) : z / std::abs(z);
   double x = z.real();
@@ -173,6 +180,14 @@ std::optional<OpSamples> arithmetic_samples(OpCode op) {
   case OpCode::Minimum:
     return elementwise_samples({A, A}, {[](const V& v, DType) { return min_ref(v[0], v[1]); },
                                         [](const I& v, DType) { return std::min(v[0], v[1]); }});
+  case OpCode::Fmax:
+    return elementwise_samples({A, A},
+                               {[](const V& v, DType) { return nan_ignoring(v[0], v[1], max_ref); },
+                                [](const I& v, DType) { return std::max(v[0], v[1]); }});
+  case OpCode::Fmin:
+    return elementwise_samples({A, A},
+                               {[](const V& v, DType) { return nan_ignoring(v[0], v[1], min_ref); },
+                                [](const I& v, DType) { return std::min(v[0], v[1]); }});
   default: return std::nullopt;
   }
 }

@@ -637,6 +637,26 @@ function tfe_minimum(out, a, b)
     ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Ptr{Cvoid}), out, a, b)
 end
 
+const _fp_tfe_fmax = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_fmax(out, a, b)
+    fp = _fp_tfe_fmax[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_fmax)
+        _fp_tfe_fmax[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Ptr{Cvoid}), out, a, b)
+end
+
+const _fp_tfe_fmin = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_fmin(out, a, b)
+    fp = _fp_tfe_fmin[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_fmin)
+        _fp_tfe_fmin[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Ptr{Cvoid}), out, a, b)
+end
+
 const _fp_tfe_and = Ref{Ptr{Cvoid}}(C_NULL)
 function tfe_and(out, a, b)
     fp = _fp_tfe_and[]
@@ -2784,6 +2804,8 @@ const TFE_GENERATED_FUNCTIONS = (
     :tfe_sign,
     :tfe_maximum,
     :tfe_minimum,
+    :tfe_fmax,
+    :tfe_fmin,
     :tfe_and,
     :tfe_or,
     :tfe_xor,

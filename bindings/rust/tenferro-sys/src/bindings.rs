@@ -401,6 +401,20 @@ extern "C" {
     ) -> tfe_status;
 }
 extern "C" {
+    pub fn tfe_fmax(
+        out: *mut *mut tfe_tensor,
+        a: *const tfe_tensor,
+        b: *const tfe_tensor,
+    ) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_fmin(
+        out: *mut *mut tfe_tensor,
+        a: *const tfe_tensor,
+        b: *const tfe_tensor,
+    ) -> tfe_status;
+}
+extern "C" {
     pub fn tfe_and(
         out: *mut *mut tfe_tensor,
         a: *const tfe_tensor,

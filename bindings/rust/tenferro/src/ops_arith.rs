@@ -36,6 +36,10 @@ binary_ops! {
     maximum => tfe_maximum, method: yes;
     /// Elementwise minimum, NaN propagates; logical and on Bool. Accepts Bool, I32, I64, F32, F64 (library 0.1).
     minimum => tfe_minimum, method: yes;
+    /// Elementwise maximum ignoring NaN: a NaN operand gives the other (NaN if both are). Accepts Bool, I32, I64, F32, F64 (library 0.2).
+    fmax => tfe_fmax, method: yes;
+    /// Elementwise minimum ignoring NaN: a NaN operand gives the other (NaN if both are). Accepts Bool, I32, I64, F32, F64 (library 0.2).
+    fmin => tfe_fmin, method: yes;
     /// Logical and on Bool, bitwise and on integers; both operands of one dtype. Accepts Bool, I32, I64 (library 0.1).
     and => tfe_and, method: yes;
     /// Logical or on Bool, bitwise or on integers; both operands of one dtype. Accepts Bool, I32, I64 (library 0.1).

@@ -5,19 +5,10 @@
 #include "backend/cpu/kernels/kernels.hpp"
 
 namespace tfe::cpu::kernels {
-namespace {
-template <ops::OpCode Op, class F, int Arity>
-Tensor map_functor(Operands in, const ops::ConcreteMeta& m) {
-  if constexpr (Arity == 1)
-    return unary<Op, F>(in, m);
-  else
-    return binary<Op, F>(in, m);
-}
-} // namespace
 
 #define TFE_ANALYTIC_KERNEL(Code, name, arity, ...)                                                \
   Tensor name(Operands in, const ops::Params&, const ops::ConcreteMeta& m) {                       \
-    return map_functor<ops::OpCode::Code, analytic::Code, arity>(in, m);                           \
+    return map_row<ops::OpCode::Code, analytic::Code, arity>(in, m);                               \
   }
 TFE_ANALYTIC_OPS(TFE_ANALYTIC_KERNEL)
 #undef TFE_ANALYTIC_KERNEL

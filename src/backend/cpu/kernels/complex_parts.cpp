@@ -1,31 +1,16 @@
-// CPU kernels of the complex-parts group (ops/defs/complex_parts.hpp).
+// CPU kernels of the complex-parts ops: one per row of ops/defs/complex_parts.hpp, named like the
+// op code, mapping the row's functor (complex_parts.hpp) over its operands.
+#include "backend/cpu/kernels/complex_parts.hpp"
 #include "backend/cpu/kernels/elementwise.hpp"
-#include "backend/cpu/kernels/elementwise_functors.hpp"
 #include "backend/cpu/kernels/kernels.hpp"
 
 namespace tfe::cpu::kernels {
-namespace {
 
-using namespace functors;
-
-using ops::OpCode;
-
-} // namespace
-
-Tensor real(Operands in, const ops::Params&, const ops::ConcreteMeta& m) {
-  return unary<OpCode::Real, RealF>(in, m);
-}
-Tensor imag(Operands in, const ops::Params&, const ops::ConcreteMeta& m) {
-  return unary<OpCode::Imag, ImagF>(in, m);
-}
-Tensor complex(Operands in, const ops::Params&, const ops::ConcreteMeta& m) {
-  Tensor out = Tensor::empty(m.dtype, m.shape);
-  dispatch_accepted<OpCode::Complex>(in[0].dtype(), [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    if constexpr (std::is_floating_point_v<T>)
-      Map<std::complex<T>, T, T>::run(ComplexF{}, kGrainCheap, out, in[0], in[1]);
-  });
-  return out;
-}
+#define TFE_COMPLEX_PARTS_KERNEL(Code, name, c_stem, entry, arity, ...)                            \
+  Tensor Code(Operands in, const ops::Params&, const ops::ConcreteMeta& m) {                       \
+    return map_row<ops::OpCode::Code, complex_parts::Code, arity>(in, m);                          \
+  }
+TFE_COMPLEX_PARTS_OPS(TFE_COMPLEX_PARTS_KERNEL)
+#undef TFE_COMPLEX_PARTS_KERNEL
 
 } // namespace tfe::cpu::kernels

@@ -60,4 +60,15 @@ template <class T, class Pred> bool any_element(const Tensor& t, Pred pred) {
   return found;
 }
 
+// The kernel of a row of a generated elementwise group: functor F of the row's arity over its
+// operands, after F::check(in) where the functor refuses some operands as a whole.
+template <ops::OpCode Op, class F, int Arity>
+Tensor map_row(Operands in, const ops::ConcreteMeta& m) {
+  if constexpr (requires { F::check(in); }) F::check(in);
+  if constexpr (Arity == 1)
+    return unary<Op, F>(in, m);
+  else
+    return binary<Op, F>(in, m);
+}
+
 } // namespace tfe::cpu::kernels

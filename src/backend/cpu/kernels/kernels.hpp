@@ -12,32 +12,16 @@ namespace tfe::cpu::kernels {
 #define TFE_KERNEL(name)                                                                           \
   Tensor name(Operands in, const ops::Params& p, const ops::ConcreteMeta& out)
 
-// arithmetic.cpp
-TFE_KERNEL(add);
-TFE_KERNEL(sub);
-TFE_KERNEL(mul);
-TFE_KERNEL(div);
-TFE_KERNEL(rem);
-TFE_KERNEL(pow);
-TFE_KERNEL(neg);
-TFE_KERNEL(conj);
-TFE_KERNEL(abs);
-TFE_KERNEL(sign);
-TFE_KERNEL(maximum);
-TFE_KERNEL(minimum);
-// logical.cpp
-TFE_KERNEL(logical_and);
-TFE_KERNEL(logical_or);
-TFE_KERNEL(logical_xor);
-TFE_KERNEL(logical_not);
-// analytic.cpp: one kernel per row of ops/defs/analytic.hpp
+// arithmetic.cpp, logical.cpp, complex_parts.cpp and analytic.cpp: one kernel per row of the
+// group (ops/defs/<group>.hpp), named like the op code (analytic: like the op)
+#define TFE_ROW_KERNEL(Code, ...) TFE_KERNEL(Code);
+TFE_ARITHMETIC_OPS(TFE_ROW_KERNEL)
+TFE_LOGICAL_OPS(TFE_ROW_KERNEL)
+TFE_COMPLEX_PARTS_OPS(TFE_ROW_KERNEL)
+#undef TFE_ROW_KERNEL
 #define TFE_ANALYTIC_KERNEL(Code, name, ...) TFE_KERNEL(name);
 TFE_ANALYTIC_OPS(TFE_ANALYTIC_KERNEL)
 #undef TFE_ANALYTIC_KERNEL
-// complex_parts.cpp
-TFE_KERNEL(real);
-TFE_KERNEL(imag);
-TFE_KERNEL(complex);
 // comparison.cpp
 TFE_KERNEL(compare);
 TFE_KERNEL(select);

@@ -1,28 +1,16 @@
-// CPU kernels of the logical group (ops/defs/logical.hpp): logical on Bool, bitwise on integers.
+// CPU kernels of the logical ops: one per row of ops/defs/logical.hpp, named like the op
+// code, mapping the row's functor (logical.hpp) over its operands.
+#include "backend/cpu/kernels/logical.hpp"
 #include "backend/cpu/kernels/elementwise.hpp"
-#include "backend/cpu/kernels/elementwise_functors.hpp"
 #include "backend/cpu/kernels/kernels.hpp"
 
 namespace tfe::cpu::kernels {
-namespace {
 
-using namespace functors;
-
-using ops::OpCode;
-
-} // namespace
-
-Tensor logical_and(Operands in, const ops::Params&, const ops::ConcreteMeta& m) {
-  return binary<OpCode::And, AndF>(in, m);
-}
-Tensor logical_or(Operands in, const ops::Params&, const ops::ConcreteMeta& m) {
-  return binary<OpCode::Or, OrF>(in, m);
-}
-Tensor logical_xor(Operands in, const ops::Params&, const ops::ConcreteMeta& m) {
-  return binary<OpCode::Xor, XorF>(in, m);
-}
-Tensor logical_not(Operands in, const ops::Params&, const ops::ConcreteMeta& m) {
-  return unary<OpCode::Not, NotF>(in, m);
-}
+#define TFE_LOGICAL_KERNEL(Code, name, c_stem, entry, arity, ...)                                  \
+  Tensor Code(Operands in, const ops::Params&, const ops::ConcreteMeta& m) {                       \
+    return map_row<ops::OpCode::Code, logical::Code, arity>(in, m);                                \
+  }
+TFE_LOGICAL_OPS(TFE_LOGICAL_KERNEL)
+#undef TFE_LOGICAL_KERNEL
 
 } // namespace tfe::cpu::kernels
