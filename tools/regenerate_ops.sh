@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Rewrites every file generated from the op registry (src/ops/defs/*.hpp) with a build's
-# tools/emit_ops; the ops_*_drift tests compare them after each build.
+# tools/emit_ops, then the linker version script from the headers (tools/abi/generate_map.sh);
+# the ops_*_drift and abi_version_map tests compare them after each build.
 #   tools/regenerate_ops.sh [build-dir]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -17,4 +18,6 @@ emit=$build/tools/emit_ops
 "$emit" rust-arith > "$root/bindings/rust/tenferro/src/ops_arith.rs"
 "$emit" linalg-table > "$root/docs/ops/linalg.md"
 "$emit" python-linalg > "$root/bindings/python/tests/linalg_rows.py"
+# the version script: a generated function's node comes from its row's version (@since)
+"$root/tools/abi/generate_map.sh"
 echo "regenerated the op registry's files from $emit"

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # The version script (capi/tenferro.map), the public headers and a built library agree:
+# - the script is what tools/abi/generate_map.sh writes from the headers' @since tags;
 # - every TFE_API function of the headers is listed by name in exactly one node (no wildcard), and
 #   every listed name is declared;
 # - the library exports exactly those functions, each with its node's version, and no variable;
@@ -17,6 +18,13 @@ problem() {
   fail=1
 }
 
+if ! generated=$("$abi_dir/generate_map.sh" -); then
+  problem "tools/abi/generate_map.sh failed"
+elif [ "$generated" != "$(cat "$map")" ]; then
+  problem "capi/tenferro.map is not what the headers' @since tags give; run" \
+    "tools/abi/generate_map.sh (or tools/regenerate_ops.sh):"$'\n'"$(diff "$map" <(printf '%s\n' "$generated") | head -n 20)"
+fi
+
 entries=$(abi_map_entries "$map")
 declared=$(abi_declared_functions)
 listed=$(printf '%s\n' "$entries" | awk '{ print $1 }' | sort)
@@ -27,7 +35,7 @@ dups=$(printf '%s\n' "$listed" | uniq -d)
 [ -z "$dups" ] || problem "listed more than once:" $dups
 unlisted=$(comm -23 <(printf '%s\n' "$declared") <(printf '%s\n' "$listed" | sort -u))
 [ -z "$unlisted" ] || problem "declared in include/tenferro but not listed in capi/tenferro.map" \
-  "(they would stay local; add them to the node of the coming release):" $unlisted
+  "(they would stay local; run tools/abi/generate_map.sh):" $unlisted
 undeclared=$(comm -13 <(printf '%s\n' "$declared") <(printf '%s\n' "$listed" | sort -u))
 [ -z "$undeclared" ] || problem "listed in capi/tenferro.map but declared in no header:" $undeclared
 
