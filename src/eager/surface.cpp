@@ -8,7 +8,7 @@
 
 namespace tfe {
 
-Tensor emit(ops::OpCode code, std::span<const Tensor> in, const ops::Params& params) {
+Tensor emit(ops::OpCode code, Operands in, const ops::Params& params) {
   return backend::execute(code, in, params);
 }
 
@@ -22,6 +22,10 @@ ops::Meta meta_of(const Tensor& t) { return {t.dtype(), Shape(t.shape())}; }
 } // namespace tfe
 
 namespace tfe::eager {
+
+Tensor call_operands(ops::OpCode code, Operands in, const ops::Params& params) {
+  return call_on<Tensor>(code, in, params);
+}
 
 namespace detail {
 std::string dtypes_text(std::span<const DType> ds) {

@@ -13,6 +13,7 @@
 #include <span>
 #include <vector>
 
+#include "core/operands.hpp"
 #include "core/tensor.hpp"
 #include "graph/node.hpp"
 #include "ops/op_table.hpp"
@@ -20,7 +21,7 @@
 namespace tfe {
 
 // The eager value type's hooks.
-Tensor emit(ops::OpCode code, std::span<const Tensor> in, const ops::Params& params);
+Tensor emit(ops::OpCode code, Operands in, const ops::Params& params);
 std::vector<Tensor> emit_multi(ops::OpCode code, std::span<const Tensor> in,
                                const ops::Params& params);
 ops::Meta meta_of(const Tensor& t);
@@ -38,6 +39,8 @@ namespace tfe::eager {
 // ops to their common shape, then emits the op.
 template <class V>
 V call(ops::OpCode code, std::span<const V> in, const ops::Params& params = ops::NoParams{});
+// The same on tensors that lie elsewhere (the C entry points' operands, read in place).
+Tensor call_operands(ops::OpCode code, Operands in, const ops::Params& params = ops::NoParams{});
 
 // The common left-aligned broadcast shape; ShapeMismatch naming the shapes when there is none.
 Shape broadcast_shapes(std::span<const Shape> shapes);

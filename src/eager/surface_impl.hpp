@@ -99,16 +99,50 @@ template <class V> V convert(const V& x, DType dtype) {
   return cast(x, dtype);
 }
 
-template <class V> V call(ops::OpCode code, std::span<const V> in, const ops::Params& params) {
-  const ops::OpDef& def = ops::op_def(code);
-  // The operands' metadata, read once; the common case (no conversion, equal shapes) then emits
-  // the operands as they are, without copying them.
-  detail::ScratchSpan<ops::Meta, 4> metas(in.size(), [&](size_t i) { return meta_of(in[i]); });
+namespace detail {
+// A value that holds its concrete tensor reports it (a Tensor itself; a recorded value declares
+// its own overload), so that its dtype and shape are read in place; a traced value has none.
+inline const Tensor* held_tensor(const Tensor& t) { return &t; }
+template <class V> std::nullptr_t held_tensor(const V&) { return nullptr; }
+template <class V>
+inline constexpr bool kHoldsTensor =
+    !std::is_same_v<decltype(held_tensor(std::declval<const V&>())), std::nullptr_t>;
 
+// The operands' dtypes, and whether any shape differs from the first's. A value holding its
+// tensor reports both in place (no shape is copied); other value types through one Meta each.
+template <class V, class In> bool read_operands(const In& in, std::span<DType> dtypes) {
+  bool differ = false;
+  if constexpr (kHoldsTensor<V>) {
+    const Tensor& first = *held_tensor(in[0]);
+    for (size_t i = 0; i < in.size(); ++i) {
+      const Tensor& t = *held_tensor(in[i]);
+      dtypes[i] = t.dtype();
+      differ |= !(t.shape() == first.shape());
+    }
+  } else {
+    ops::Meta first;
+    for (size_t i = 0; i < in.size(); ++i) {
+      ops::Meta m = meta_of(in[i]);
+      dtypes[i] = m.dtype;
+      if (i == 0)
+        first = std::move(m);
+      else
+        differ |= !(m.shape == first.shape);
+    }
+  }
+  return differ;
+}
+} // namespace detail
+
+// In: a span of values, or Operands (tensors read in place).
+template <class V, class In> V call_on(ops::OpCode code, const In& in, const ops::Params& params) {
+  const ops::OpDef& def = ops::op_def(code);
+  // The common case (no conversion, equal shapes) emits the operands as they are, without
+  // copying them or their metadata.
   detail::ScratchSpan<DType, 4> from(in.size()), to(in.size());
+  const bool shapes_differ = detail::read_operands<V>(in, from.view);
   bool converts = false;
   if (def.promotes) {
-    for (size_t i = 0; i < in.size(); ++i) from.view[i] = metas.view[i].dtype;
     ops::promotion_plan(code, from.view, to.view);
     for (size_t i = 0; i < in.size(); ++i) {
       if (!def.is_value_operand(i)) continue;
@@ -126,9 +160,7 @@ template <class V> V call(ops::OpCode code, std::span<const V> in, const ops::Pa
       converts |= to.view[i] != from.view[i];
     }
   }
-  bool broadcasts = false;
-  if (def.elementwise && in.size() > 1)
-    for (const ops::Meta& m : metas.view) broadcasts |= !(m.shape == metas.view[0].shape);
+  const bool broadcasts = def.elementwise && shapes_differ;
   if (!converts && !broadcasts) return emit(code, in, params);
 
   detail::ScratchSpan<V, 4> args(in.size(), [&](size_t i) { return in[i]; });
@@ -137,11 +169,15 @@ template <class V> V call(ops::OpCode code, std::span<const V> in, const ops::Pa
       args.view[i] = cast(args.view[i], to.view[i]);
   }
   if (broadcasts) {
-    detail::ScratchSpan<Shape, 4> shapes(in.size(), [&](size_t i) { return metas.view[i].shape; });
+    detail::ScratchSpan<Shape, 4> shapes(in.size(), [&](size_t i) { return meta_of(in[i]).shape; });
     Shape shape = broadcast_shapes(shapes.view);
     for (V& v : args.view) v = broadcast_to(v, shape);
   }
   return emit(code, std::span<const V>(args.view.data(), args.view.size()), params);
+}
+
+template <class V> V call(ops::OpCode code, std::span<const V> in, const ops::Params& params) {
+  return call_on<V>(code, in, params);
 }
 
 template <class V> V true_divide(const V& a, const V& b) {

@@ -21,6 +21,8 @@ Recorded emit(ops::OpCode code, std::span<const Recorded> in, const ops::Params&
 std::vector<Recorded> emit_multi(ops::OpCode code, std::span<const Recorded> in,
                                  const ops::Params& params);
 ops::Meta meta_of(const Recorded& r);
+// Its value, read in place by the op surface (eager::detail::read_operands).
+inline const Tensor* held_tensor(const Recorded& r) { return &r.value; }
 Recorded literal(const Tensor& value, const Recorded*);
 
 // While alive on this thread every op is recorded, tracked operands or not (capture_trace; the
