@@ -37,14 +37,9 @@ tfe_status op_call(const char* fn, tfe_tensor** out, F&& compute, Args... args) 
 // over the value type run_op chooses.
 template <ops::OpCode Op> struct Run {
   template <class V, class... Vs> V operator()(const V& a, const Vs&... rest) const {
-    if constexpr (std::is_same_v<V, Tensor>) {
-      // Eager operands are read where they are, not copied.
-      std::array<const Tensor*, 1 + sizeof...(Vs)> in{&a, &rest...};
-      return eager::call_operands(Op, Operands(std::span<const Tensor* const>(in)));
-    } else {
-      std::array<V, 1 + sizeof...(Vs)> in{a, rest...};
-      return eager::call<V>(Op, std::span<const V>(in));
-    }
+    // The operands are read where they are (the caller's tensors, recorded values), not copied.
+    std::array<const V*, 1 + sizeof...(Vs)> in{&a, &rest...};
+    return eager::call_refs<V>(Op, Refs<V>(std::span<const V* const>(in)));
   }
 };
 

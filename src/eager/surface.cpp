@@ -23,10 +23,6 @@ ops::Meta meta_of(const Tensor& t) { return {t.dtype(), Shape(t.shape())}; }
 
 namespace tfe::eager {
 
-Tensor call_operands(ops::OpCode code, Operands in, const ops::Params& params) {
-  return call_on<Tensor>(code, in, params);
-}
-
 namespace detail {
 std::string dtypes_text(std::span<const DType> ds) {
   std::string s;

@@ -39,8 +39,9 @@ namespace tfe::eager {
 // ops to their common shape, then emits the op.
 template <class V>
 V call(ops::OpCode code, std::span<const V> in, const ops::Params& params = ops::NoParams{});
-// The same on tensors that lie elsewhere (the C entry points' operands, read in place).
-Tensor call_operands(ops::OpCode code, Operands in, const ops::Params& params = ops::NoParams{});
+// The same on values that lie elsewhere (the C entry points' operands, read in place).
+template <class V>
+V call_refs(ops::OpCode code, Refs<V> in, const ops::Params& params = ops::NoParams{});
 
 // The common left-aligned broadcast shape; ShapeMismatch naming the shapes when there is none.
 Shape broadcast_shapes(std::span<const Shape> shapes);
@@ -69,6 +70,7 @@ Tensor contiguous(const Tensor& t);
 
 #define TFE_SURFACE_INSTANCES(V, EXTERN)                                                           \
   EXTERN template V call<V>(ops::OpCode, std::span<const V>, const ops::Params&);                  \
+  EXTERN template V call_refs<V>(ops::OpCode, Refs<V>, const ops::Params&);                        \
   EXTERN template V broadcast_to<V>(const V&, const Shape&);                                       \
   EXTERN template V convert<V>(const V&, DType);                                                   \
   EXTERN template V cast<V>(const V&, DType);                                                      \

@@ -161,7 +161,14 @@ template <class V, class In> V call_on(ops::OpCode code, const In& in, const ops
     }
   }
   const bool broadcasts = def.elementwise && shapes_differ;
-  if (!converts && !broadcasts) return emit(code, in, params);
+  if (!converts && !broadcasts) {
+    if constexpr (requires { emit(code, in, params); }) {
+      return emit(code, in, params);
+    } else { // a value type whose emit takes an array only
+      detail::ScratchSpan<V, 4> copies(in.size(), [&](size_t i) { return in[i]; });
+      return emit(code, std::span<const V>(copies.view.data(), copies.view.size()), params);
+    }
+  }
 
   detail::ScratchSpan<V, 4> args(in.size(), [&](size_t i) { return in[i]; });
   for (size_t i = 0; i < in.size(); ++i) {
@@ -177,6 +184,10 @@ template <class V, class In> V call_on(ops::OpCode code, const In& in, const ops
 }
 
 template <class V> V call(ops::OpCode code, std::span<const V> in, const ops::Params& params) {
+  return call_on<V>(code, in, params);
+}
+
+template <class V> V call_refs(ops::OpCode code, Refs<V> in, const ops::Params& params) {
   return call_on<V>(code, in, params);
 }
 

@@ -16,7 +16,7 @@ RawRef leaf_for_untracked(const Tensor& v) {
 CaptureScope::CaptureScope(bool capture) : outer_(t_capture) { t_capture = capture; }
 CaptureScope::~CaptureScope() { t_capture = outer_; }
 
-Recorded emit(ops::OpCode code, std::span<const Recorded> in, const ops::Params& params) {
+Recorded emit(ops::OpCode code, Refs<Recorded> in, const ops::Params& params) {
   tfe::eager::detail::ScratchSpan<const Tensor*, 4> values(in.size(),
                                                            [&](size_t i) { return &in[i].value; });
   bool tracked = t_capture;

@@ -16,7 +16,7 @@ struct Recorded {
   RawRef ref; // null: not tracked
 };
 
-Recorded emit(ops::OpCode code, std::span<const Recorded> in, const ops::Params& params);
+Recorded emit(ops::OpCode code, Refs<Recorded> in, const ops::Params& params);
 // Every output of one op (an extension op may have several); one raw node records them all.
 std::vector<Recorded> emit_multi(ops::OpCode code, std::span<const Recorded> in,
                                  const ops::Params& params);
