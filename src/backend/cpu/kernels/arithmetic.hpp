@@ -126,23 +126,16 @@ struct Minimum {
   template <class T> T operator()(T a, T b) const { return min_of(a, b); }
 };
 // NaN loses to a number (NumPy's fmax and fmin); Bool and integers as maximum and minimum.
-struct Fmax {
+template <class Extremum> struct NanIgnoring {
   template <class T> T operator()(T a, T b) const {
     if constexpr (std::is_floating_point_v<T>) {
       if (a != a) return b;
       if (b != b) return a;
     }
-    return max_of(a, b);
+    return Extremum{}(a, b);
   }
 };
-struct Fmin {
-  template <class T> T operator()(T a, T b) const {
-    if constexpr (std::is_floating_point_v<T>) {
-      if (a != a) return b;
-      if (b != b) return a;
-    }
-    return min_of(a, b);
-  }
-};
+struct Fmax : NanIgnoring<Maximum> {};
+struct Fmin : NanIgnoring<Minimum> {};
 
 } // namespace tfe::cpu::arithmetic
