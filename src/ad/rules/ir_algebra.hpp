@@ -51,15 +51,19 @@ Tangent binary_formula(std::span<const Value> x, const Value& y, std::span<const
   return F<IrAlgebra>::jvp(x[0], x[1], y, dx[0], dx[1]);
 }
 
+// The JVP of an op whose derivative is shared formula F (ad/formulas/), of arity 1 or 2.
+template <template <class> class F, int Arity> struct FormulaJvp {
+  static Tangent jvp(const JvpArgs& a) {
+    if constexpr (Arity == 1)
+      return unary_formula<F>(a.x, a.y, a.dx);
+    else
+      return binary_formula<F>(a.x, a.y, a.dx);
+  }
+};
+
 // The rules of an op whose JVP is formula F of arity 1 or 2 (no transpose: not linear).
 template <template <class> class F, int Arity> const Rules& formula_rules() {
-  static const Rules r{[](const JvpArgs& a) -> Tangent {
-                         if constexpr (Arity == 1)
-                           return unary_formula<F>(a.x, a.y, a.dx);
-                         else
-                           return binary_formula<F>(a.x, a.y, a.dx);
-                       },
-                       nullptr};
+  static const Rules r{&FormulaJvp<F, Arity>::jvp, nullptr};
   return r;
 }
 

@@ -17,16 +17,6 @@
 
 namespace tfe::ad::rules {
 
-// The JVP of a row whose derivative is shared formula F (ad/formulas/), of arity 1 or 2.
-template <template <class> class F, int Arity> struct FormulaJvp {
-  static Tangent jvp(const JvpArgs& a) {
-    if constexpr (Arity == 1)
-      return unary_formula<F>(a.x, a.y, a.dx);
-    else
-      return binary_formula<F>(a.x, a.y, a.dx);
-  }
-};
-
 template <class R>
 concept HasJvp = requires(const JvpArgs& a) {
   { R::jvp(a) } -> std::same_as<Tangent>;
