@@ -58,7 +58,7 @@ double scalar_cosh(double x) { return static_cast<double>(std::cosh(static_cast<
 double scalar_asinh(double x) { return std::asinh(x); }
 double scalar_acosh(double x) { return std::acosh(x); }
 
-// The scalar functors' complex formulas (kernels/analytic.hpp, kernels/elementwise_functors.hpp),
+// The scalar functors' complex formulas (kernels/analytic.hpp, kernels/arithmetic.hpp),
 // in double.
 void scalar_complex(Fn fn, double x, double y, double bx, double by, double* re, double* im) {
   using C = std::complex<double>;

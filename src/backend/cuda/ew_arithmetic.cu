@@ -28,6 +28,8 @@ const EwEntry kRows[] = {
     TFE_EW_NUMERIC(TFE_EW_SAME, Sign, "sign", 1, kEwNone),
     TFE_EW_ORDERED(TFE_EW_SAME, Maximum, "maximum", 2, kEwNone),
     TFE_EW_ORDERED(TFE_EW_SAME, Minimum, "minimum", 2, kEwNone),
+    TFE_EW_ORDERED(TFE_EW_SAME, Fmax, "fmax", 2, kEwNone),
+    TFE_EW_ORDERED(TFE_EW_SAME, Fmin, "fmin", 2, kEwNone),
 };
 
 } // namespace

@@ -1,7 +1,8 @@
 // Device functors of the elementwise ops, one per op of the op table, with the CPU backend's
-// semantics (backend/cpu/kernels/elementwise_functors.hpp and analytic.hpp): the same integer
-// wrapping, division and remainder conventions, NaN handling and complex special cases. Each is
-// instantiated only for the dtypes its row accepts (the tables in ew_*.cu).
+// semantics (backend/cpu/kernels/arithmetic.hpp, logical.hpp, complex_parts.hpp, analytic.hpp and
+// elementwise_functors.hpp): the same integer wrapping, division and remainder conventions, NaN
+// handling and complex special cases. Each is instantiated only for the dtypes its row accepts
+// (the tables in ew_*.cu).
 #pragma once
 
 #include <cuda/std/cmath>
@@ -143,6 +144,18 @@ struct Maximum : Base {
 struct Minimum : Base {
   template <class T> __device__ T operator()(T a, T b) const { return min_of(a, b); }
 };
+// NaN loses to a number (fmax, fmin); Bool and integers as maximum and minimum.
+template <class Extremum> struct NanIgnoring : Base {
+  template <class T> __device__ T operator()(T a, T b) const {
+    if constexpr (std::is_floating_point_v<T>) {
+      if (a != a) return b;
+      if (b != b) return a;
+    }
+    return Extremum{}(a, b);
+  }
+};
+struct Fmax : NanIgnoring<Maximum> {};
+struct Fmin : NanIgnoring<Minimum> {};
 
 // ---- logical: logical on Bool, bitwise on integers
 struct And : Base {
