@@ -57,7 +57,7 @@ tfe_status tfe_linalg_options_set_transpose(tfe_linalg_options* o, int32_t trans
       fail(Status::InvalidArgument,
            "trans %d is none of TFE_LINALG_NO_TRANS, TFE_LINALG_TRANS, TFE_LINALG_CONJ_TRANS",
            trans);
-    x.trans = static_cast<linalg::Trans>(trans);
+    x.trans = static_cast<tfe::Trans>(trans);
   });
 }
 

@@ -1,24 +1,12 @@
-// The linalg options object behind tfe_linalg_options (tenferro/linalg.h): plain values with
-// their defaults; each function reads the ones that apply to it.
+// The linalg options object behind tfe_linalg_options (tenferro/linalg.h): a counted handle
+// holding the linalg layer's plain options (linalg/options.hpp).
 #pragma once
 
 #include "capi/handles.hpp"
-#include "linalg/ops.hpp"
+#include "linalg/options.hpp"
 
 namespace tfe::capi {
-struct LinalgOptions {
-  bool upper = false;
-  bool left = true;
-  bool unit_diagonal = false;
-  tfe::linalg::Trans trans = tfe::linalg::Trans::No;
-  bool full_matrices = false;
-  bool positive_diagonal = false;
-  double derivative_eps = 0;
-  double rtol = -1; // negative: the dtype's default
-  bool hermitian = false;
-  int64_t max_rank = -1; // svd_truncated; negative: no limit
-  double cutoff_rtol = 0, cutoff_atol = 0;
-};
+using LinalgOptions = tfe::linalg::Options;
 } // namespace tfe::capi
 
 struct tfe_linalg_options : tfe::capi::Counted {

@@ -585,6 +585,21 @@ TFE_API TFE_NODISCARD tfe_status tfe_linalg_logdet(tfe_tensor** out, const tfe_t
 TFE_API TFE_NODISCARD tfe_status tfe_linalg_cholesky_solve(tfe_tensor** out, const tfe_tensor* l,
                                                            const tfe_tensor* b,
                                                            const tfe_linalg_options* opts);
+/** The polar decomposition A = U P: U [M,N,B..] with orthonormal columns (orthonormal rows when
+ *  M < N) and P [N,N,B..] Hermitian positive semidefinite (positive definite when A has full
+ *  column rank), from the reduced SVD A = W diag(S) Vh as U = W Vh and P = Vh^H diag(S) Vh. Both
+ *  are free of the SVD's phase gauge; their derivatives (every engine, any order) are exact
+ *  where the singular values are distinct and nonzero. TFE_ERR_NON_CONVERGENCE as
+ *  tfe_linalg_svd.
+ *  @param[out] out_u new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ *  @param[out] out_p new reference owned by the caller (tfe_tensor_release); NULL on failure.
+ *  @param a the operand [M,N,B..] (borrowed).
+ *  @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle or output);
+ *         TFE_ERR_SHAPE_MISMATCH (rank < 2); TFE_ERR_DTYPE_MISMATCH (not F32, F64, C32 or C64);
+ *         TFE_ERR_NON_CONVERGENCE as described above.
+ *  @since 0.2 */
+TFE_API TFE_NODISCARD tfe_status tfe_linalg_polar(tfe_tensor** out_u, tfe_tensor** out_p,
+                                                  const tfe_tensor* a);
 
 #ifdef __cplusplus
 }

@@ -1645,6 +1645,9 @@ inline Tensor cholesky_solve(const Tensor& l, const Tensor& b, const LinalgOptio
   return detail::make(tfe_linalg_cholesky_solve, l.get(), b.get(), o.get());
 }
 
+// The regular linalg functions without a hand-written front above (generated from linalg.h).
+#include "tenferro/linalg_fronts.hpp" // IWYU pragma: export
+
 } // namespace tfe
 
 #undef TFE_CXX_COLD

@@ -250,3 +250,12 @@ TFE_TEST("composites: matrix_exp, pinv, lstsq, norms, powers, products", "[linal
   check_close(values(tfe::tensorsolve(b, tfe::tensor(ctx, {5.0, 5.0}))),
               values(tfe::solve(b, tfe::tensor(ctx, {5.0, 5.0}, {2, 1}))));
 }
+
+TFE_TEST("polar: the generated front, U P = A with orthonormal U", "[linalg]") {
+  tfe::Context ctx;
+  const std::vector<double> tall = {2, -1, 0.5, 1, 1, 3, 1, 0, 0, 1, 4, 2}; // [4, 3]
+  const auto [u, p] = tfe::polar(tfe::tensor(ctx, tall, {4, 3}));
+  check_close(matmul_ref(values(u), values(p), 4, 3, 3), tall, 1e-12);
+  check_close(matmul_ref(transpose_ref(values(u), 4, 3), values(u), 3, 4, 3), identity(3), 1e-12);
+  check_close(values(p), transpose_ref(values(p), 3, 3), 1e-12);
+}

@@ -6,6 +6,7 @@
 // contract is checked: a known status; on failure every handle output NULL and a message that
 // starts with the function's name; at the end of an input, no live handle. A violation aborts
 // with the function's name, so libFuzzer keeps the input as a crash.
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -18,6 +19,7 @@
 
 #include "capi/dlpack_abi.hpp"
 #include "fuzz_capi.hpp"
+#include "linalg_calls.hpp"
 #include "ops/defs/analytic.hpp"
 #include "ops/defs/arithmetic.hpp"
 #include "ops/defs/complex_parts.hpp"
@@ -197,61 +199,70 @@ void reduction_and_shape(State& s, Bytes& in, size_t dst) {
   }
 }
 
+// One call of a regular linalg function (linalg_calls.hpp, generated from the header): its
+// operands, scalars and options drawn before the call; the first output slot NULL now and then
+// (must be refused), a later one too (must be refused as well: every output is wanted).
+struct LinalgCall {
+  State& s;
+  size_t dst;
+  tfe_tensor* operands[3];
+  tfe_linalg_options* options;
+  int32_t ints32[2];
+  int64_t ints64[2];
+  double reals[2];
+  bool null_first, null_later;
+  tfe_tensor* outs[3] = {sentinel<tfe_tensor>(), sentinel<tfe_tensor>(), sentinel<tfe_tensor>()};
+  int n_outs = 0;
+
+  LinalgCall(State& st, Bytes& bytes, size_t d)
+      : s(st), dst(d), operands{operand(st, bytes), operand(st, bytes), operand(st, bytes)},
+        options(options_operand(st, bytes)), ints32{static_cast<int32_t>(bytes.pick(9)),
+                                                    static_cast<int32_t>(bytes.integer())},
+        ints64{bytes.integer(), bytes.integer()}, reals{bytes.real(), bytes.real()},
+        null_first(bytes.u8() % 16 == 0), null_later(bytes.u8() % 16 == 0) {}
+
+  tfe_tensor** out(int i) {
+    n_outs = std::max(n_outs, i + 1);
+    return passed_null(i) ? nullptr : &outs[i];
+  }
+  bool passed_null(int i) const { return i == 0 ? null_first : (i == 1 && null_later); }
+  tfe_tensor* t(int i) const { return operands[i]; }
+  int32_t i32(int k) const { return ints32[k]; }
+  int64_t i64(int k) const { return ints64[k]; }
+  double real(int k) const { return reals[k]; }
+  tfe_linalg_options* opts() const { return options; }
+
+  void done(const char* fn, tfe_status st) {
+    tfe_tensor* got[3] = {};
+    bool any_null = false;
+    for (int i = 0; i < n_outs; ++i) {
+      any_null = any_null || passed_null(i);
+      got[i] = passed_null(i) ? nullptr : outs[i];
+    }
+    check(fn, st, {got[0], got[1], got[2]});
+    if (st != TFE_OK) return;
+    if (any_null) violation(fn, "a NULL output was accepted");
+    for (int i = 0; i < n_outs; ++i) put(s, dst + static_cast<size_t>(i), got[i]);
+  }
+};
+
+// Linear algebra: every regular function through the generated table, and the two that take
+// arrays.
 void linalg(State& s, Bytes& in, size_t dst) {
+  size_t which = in.pick(kRegularLinalg + 2);
+  if (which < static_cast<size_t>(kRegularLinalg)) {
+    LinalgCall call(s, in, dst);
+    call_regular_linalg(static_cast<int>(which), call);
+    return;
+  }
   tfe_tensor *a = operand(s, in), *b = operand(s, in), *c = operand(s, in);
-  tfe_linalg_options* o = options_operand(s, in);
-  int64_t k = in.integer();
-  tfe_tensor *o1 = sentinel<tfe_tensor>(), *o2 = sentinel<tfe_tensor>(),
-             *o3 = sentinel<tfe_tensor>();
-  tfe_tensor** second = in.u8() % 8 ? &o2 : nullptr; // an output the caller does not want
-  tfe_status st = TFE_OK;
-  const char* fn = "";
-  switch (in.pick(31)) {
-  case 0: CALL1(tfe_linalg_solve, a, b); return;
-  case 1: CALL1(tfe_linalg_cholesky, a); return;
-  case 2: CALL1(tfe_linalg_inv, a); return;
-  case 3: CALL1(tfe_linalg_det, a); return;
-  case 4: CALL1(tfe_linalg_solve_triangular, a, b, o); return;
-  case 5: CALL1(tfe_linalg_svdvals, a); return;
-  case 6: CALL1(tfe_linalg_eigvalsh, a, o); return;
-  case 7: CALL1(tfe_linalg_eigvals, a); return;
-  case 8: CALL1(tfe_linalg_lu_solve, a, b, c, o); return;
-  case 9: CALL1(tfe_linalg_matrix_exp, a); return;
-  case 10: CALL1(tfe_linalg_pinv, a, o); return;
-  case 11: CALL1(tfe_linalg_lstsq, a, b, o); return;
-  case 12: CALL1(tfe_linalg_matrix_norm, a, static_cast<int32_t>(in.pick(9))); return;
-  case 13:
+  if (which == static_cast<size_t>(kRegularLinalg)) {
+    int64_t k = in.integer();
     CALL1(tfe_linalg_vector_norm, a, in.real(), static_cast<int32_t>(in.pick(2)), &k);
     return;
-  case 14: CALL1(tfe_linalg_cond, a, static_cast<int32_t>(in.pick(9))); return;
-  case 15: CALL1(tfe_linalg_matrix_power, a, k); return;
-  case 16: {
-    tfe_tensor* xs[3] = {a, b, c};
-    CALL1(tfe_linalg_multi_dot, 1 + static_cast<int32_t>(in.pick(3)), xs);
-    return;
   }
-  case 17: CALL1(tfe_linalg_vecdot, a, b, k); return;
-  case 18: CALL1(tfe_linalg_vander, a, k); return;
-  case 19: CALL1(tfe_linalg_tensorinv, a, k); return;
-  case 20: CALL1(tfe_linalg_tensorsolve, a, b); return;
-  case 21: fn = "tfe_linalg_qr", st = tfe_linalg_qr(&o1, second, a); break;
-  case 22: fn = "tfe_linalg_svd", st = tfe_linalg_svd(&o1, second, &o3, a); break;
-  case 23: fn = "tfe_linalg_eigh", st = tfe_linalg_eigh(&o1, second, a); break;
-  case 24: fn = "tfe_linalg_eig", st = tfe_linalg_eig(&o1, second, a); break;
-  case 25: fn = "tfe_linalg_slogdet", st = tfe_linalg_slogdet(&o1, second, a); break;
-  case 26: fn = "tfe_linalg_lu_factor", st = tfe_linalg_lu_factor(&o1, second, &o3, a); break;
-  case 27: fn = "tfe_linalg_lu", st = tfe_linalg_lu(&o1, second, &o3, a); break;
-  case 28: fn = "tfe_linalg_svd_ex", st = tfe_linalg_svd_ex(&o1, second, &o3, a, o); break;
-  case 29: fn = "tfe_linalg_qr_ex", st = tfe_linalg_qr_ex(&o1, second, a, o); break;
-  default: CALL1(tfe_linalg_cholesky_ex, a, o); return;
-  }
-  if (!second) o2 = nullptr;
-  if (o3 == sentinel<tfe_tensor>() && st == TFE_OK) o3 = nullptr; // two-output functions
-  check(fn, st, {o1, o2, o3 == sentinel<tfe_tensor>() ? nullptr : o3});
-  if (st != TFE_OK) return;
-  put(s, dst, o1);
-  put(s, dst + 1, o2);
-  put(s, dst + 2, o3);
+  tfe_tensor* xs[3] = {a, b, c};
+  CALL1(tfe_linalg_multi_dot, 1 + static_cast<int32_t>(in.pick(3)), xs);
 }
 
 void options(State& s, Bytes& in) {

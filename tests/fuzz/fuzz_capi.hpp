@@ -205,7 +205,7 @@ void reduce_and_order(State& s, Bytes& in, size_t dst); // reductions, scans, so
 void shape_helpers(State& s, Bytes& in, size_t dst);    // NumPy-style shape helpers, split
 void contraction(State& s, Bytes& in, size_t dst);      // einsum_path, tensordot, outer, kron
 void creation_extra(State& s, Bytes& in, size_t dst);   // linspace, logspace, *_like, scalars
-void linalg_extra(State& s, Bytes& in, size_t dst);     // newer linalg functions and options
+void linalg_extra(State& s, Bytes& in, size_t dst);     // linalg options: setters, retain, release
 void host(State& s, Bytes& in, size_t dst);             // devices, text, copies, DLPack 1.0
 void handles(State& s, Bytes& in);                      // retains, caches, process queries
 

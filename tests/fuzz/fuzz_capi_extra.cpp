@@ -116,14 +116,6 @@ template <class Call> tfe_status text_out(const char* fn, Bytes& in, bool quiet,
   return st;
 }
 
-// The outputs of a call with two or three into the slots from dst (NULL empties a slot, as the
-// multi-output calls of fuzz_capi.cpp do).
-void put_outputs(State& s, size_t dst, tfe_tensor* o1, tfe_tensor* o2, tfe_tensor* o3) {
-  put(s, dst, o1);
-  put(s, dst + 1, o2);
-  put(s, dst + 2, o3);
-}
-
 } // namespace
 
 // ---- elementwise extras, NaN tests, scalar operands ----
@@ -386,43 +378,21 @@ void creation_extra(State& s, Bytes& in, size_t dst) {
   }
 }
 
-// ---- the newer linear algebra functions and options ----
+// ---- the linalg options (the functions are called by linalg in fuzz_capi.cpp) ----
 
-void linalg_extra(State& s, Bytes& in, size_t dst) {
-  tfe_tensor *a = operand(s, in), *b = operand(s, in);
+void linalg_extra(State& s, Bytes& in, size_t) {
   tfe_linalg_options* o = options_operand(s, in);
-  bool nul = null_output(in);
-  tfe_tensor *o1 = sentinel<tfe_tensor>(), *o2 = sentinel<tfe_tensor>(),
-             *o3 = sentinel<tfe_tensor>();
-  tfe_tensor** second = in.u8() % 8 ? &o2 : nullptr; // an output the caller does not want
-  tfe_tensor** first = nul ? nullptr : &o1;
-  tfe_status st = TFE_OK;
-  const char* fn = "";
-  int outputs = 2;
-  switch (in.pick(11)) {
-  case 0: CALL1N(tfe_linalg_cholesky_solve, a, b, o); return;
-  case 1: CALL1N(tfe_linalg_logdet, a); return;
-  case 2: CALL1N(tfe_linalg_matrix_rank, a, in.real(), o); return;
-  case 3: fn = "tfe_linalg_eigh_ex", st = tfe_linalg_eigh_ex(first, second, a, o); break;
-  case 4: fn = "tfe_linalg_eig_ex", st = tfe_linalg_eig_ex(first, second, a, o); break;
-  case 5:
-    outputs = 3;
-    fn = "tfe_linalg_qr_pivoted", st = tfe_linalg_qr_pivoted(first, second, &o3, a, o);
-    break;
-  case 6:
-    outputs = 3;
-    fn = "tfe_linalg_svd_truncated", st = tfe_linalg_svd_truncated(first, second, &o3, a, o);
-    break;
-  case 7:
+  switch (in.pick(4)) {
+  case 0:
     check("tfe_linalg_options_set_cutoff", tfe_linalg_options_set_cutoff(o, in.real(), in.real()),
           {});
     return;
-  case 8: {
+  case 1: {
     int64_t r = in.u8() % 2 ? in.integer() : static_cast<int64_t>(in.pick(4)) - 1;
     check("tfe_linalg_options_set_max_rank", tfe_linalg_options_set_max_rank(o, r), {});
     return;
   }
-  case 9: {
+  case 2: {
     tfe_status rs = tfe_linalg_options_retain(o);
     check("tfe_linalg_options_retain", rs, {});
     if (rs == TFE_OK) tfe_linalg_options_release(o);
@@ -435,13 +405,6 @@ void linalg_extra(State& s, Bytes& in, size_t dst) {
     if (in.u8() % 4 == 0) tfe_linalg_options_release(s.stale_opts); // a second release: a no-op
     return;
   }
-  if (nul) o1 = nullptr;
-  if (!second) o2 = nullptr;
-  if (outputs == 2) o3 = nullptr;
-  check(fn, st, {o1, o2, o3});
-  if (st != TFE_OK) return;
-  if (nul || !second) violation(fn, "a NULL output was accepted");
-  put_outputs(s, dst, o1, o2, o3);
 }
 
 // ---- devices, text outputs, typed copies, DLPack 1.0 ----

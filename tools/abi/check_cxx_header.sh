@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# The C++ layer (include/tenferro/tenferro.hpp and the ops_arith.hpp and ops_math.hpp it
-# includes, generated from the op registry) wraps every function of the C headers: each TFE_API
-# name must occur in its code (comments stripped), unless it is excluded below with a reason. A function added to the C ABI thus fails this check until the header wraps it.
+# The C++ layer (include/tenferro/tenferro.hpp and the headers it includes: ops_arith.hpp and
+# ops_math.hpp, generated from the op registry, and linalg_fronts.hpp, generated from linalg.h)
+# wraps every function of the C headers: each TFE_API name must occur in its code (comments
+# stripped), unless it is excluded below with a reason. A function added to the C ABI thus
+# fails this check until the header wraps it.
 #   tools/abi/check_cxx_header.sh
 set -euo pipefail
 # shellcheck source=common.sh
@@ -18,7 +20,8 @@ LIST
 
 code=$(mktemp)
 trap 'rm -f "$code"' EXIT
-perl -0777 -pe 's{/\*.*?\*/}{}gs; s{//[^\n]*}{}g' "$hpp" "$abi_headers/ops_arith.hpp" "$abi_headers/ops_math.hpp" > "$code"
+perl -0777 -pe 's{/\*.*?\*/}{}gs; s{//[^\n]*}{}g' "$hpp" "$abi_headers/ops_arith.hpp" "$abi_headers/ops_math.hpp" \
+  "$abi_headers/linalg_fronts.hpp" > "$code"
 missing=()
 count=0
 while read -r fn; do

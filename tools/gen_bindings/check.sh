@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Fails when the committed generated files differ from a fresh generation, or when a function
+# Fails when the committed generated files differ from a fresh generation (the Fortran and Julia
+# layers, and the layers of the regular linalg functions: linalg_fronts.py), or when a function
 # exported by the library is not wrapped in both the Fortran and the Julia raw layer.
 # Usage: tools/gen_bindings/check.sh <build-dir holding libtenferro.so>
 set -uo pipefail
@@ -16,7 +17,10 @@ trap 'rm -rf "$tmp"' EXIT
 
 status=0
 files="bindings/fortran/src/tenferro_c.f90 bindings/fortran/src/tenferro_ops.inc
-bindings/fortran/src/tenferro_ops_decl.inc bindings/julia/Tenferro/src/generated.jl"
+bindings/fortran/src/tenferro_ops_decl.inc bindings/julia/Tenferro/src/generated.jl
+capi/linalg_entries.inc src/linalg/entries.hpp src/linalg/entries_impl.hpp
+include/tenferro/linalg_fronts.hpp bindings/rust/tenferro/src/linalg_fronts.rs
+bindings/python/tenferro/_linalg_fronts.py tests/fuzz/linalg_calls.hpp"
 for f in $files; do
   if ! diff -u "$root/$f" "$tmp/$f"; then
     echo "gen_bindings check: $f is stale; run tools/gen_bindings/generate.sh" >&2

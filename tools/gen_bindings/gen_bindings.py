@@ -11,6 +11,7 @@ Outputs (relative to --out):
   bindings/fortran/src/tenferro_ops.inc    procedures of the idiomatic module for regular signatures
   bindings/fortran/src/tenferro_ops_decl.inc  their public names and generic interfaces
   bindings/julia/Tenferro/src/generated.jl ccall wrappers and TFE_ constants
+  and the layers of the regular linalg functions (linalg_fronts.py lists them)
 
 Everything comes from libclang's view of include/tenferro/tenferro.h: function declarations
 named tfe_*, and #define TFE_* macros whose tokens form an integer expression (read through
@@ -22,6 +23,8 @@ import re
 import sys
 
 import clang.cindex as ci
+
+import linalg_fronts
 
 LIBCLANG_CANDIDATES = [
     "/usr/lib/llvm-16/lib/libclang-16.so.1",
@@ -157,8 +160,9 @@ def parse(root):
                     die("%s: unnamed parameter" % c.spelling)
                 role, base = classify(a.type, a.spelling)
                 params.append((a.spelling, role, base))
-            functions.append(Function(c.spelling, result_kind(c.result_type), params,
-                                      os.path.basename(path)))
+            f = Function(c.spelling, result_kind(c.result_type), params, os.path.basename(path))
+            f.doc = clean_comment(c.raw_comment)
+            functions.append(f)
         elif c.kind == ci.CursorKind.MACRO_DEFINITION and c.spelling.startswith("TFE_"):
             tokens = [t.spelling for t in c.get_tokens()][1:]
             value = eval_integer(tokens)
@@ -168,6 +172,15 @@ def parse(root):
         die("no tfe_ functions found")
     check_names(functions, constants)
     return functions, constants
+
+
+def clean_comment(raw):
+    """The text of a /** ... */ comment up to its first @tag, without the comment marks."""
+    if not raw:
+        return ""
+    text = re.sub(r"^/\*\*|\*/$", "", raw.strip())
+    text = " ".join(re.sub(r"^\s*\*", "", line) for line in text.splitlines())
+    return text.split("@", 1)[0].strip()
 
 
 def eval_integer(tokens):
@@ -606,6 +619,8 @@ def main():
     write(os.path.join(dest, "bindings/fortran/src/tenferro_ops.inc"), body)
     write(os.path.join(dest, "bindings/julia/Tenferro/src/generated.jl"),
           emit_julia(functions, constants))
+    for rel, text in linalg_fronts.outputs(functions, root):
+        write(os.path.join(dest, rel), text)
     print("gen_bindings: %d functions, %d constants" % (len(functions), len(constants)))
 
 

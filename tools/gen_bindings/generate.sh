@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Regenerates the Fortran and Julia raw layers (and the regular-signature procedures of the
-# Fortran module) from the headers in include/tenferro. Usage: tools/gen_bindings/generate.sh [OUT_DIR]
-# (default: the repository itself; check.sh passes a temporary folder).
+# Fortran module), and the layers of the regular linalg functions (C entry points, entries, C++,
+# Rust and Python functions, the fuzzer's calls), from the headers in include/tenferro.
+# Usage: tools/gen_bindings/generate.sh [OUT_DIR] (default: the repository itself; check.sh
+# passes a temporary folder).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)

@@ -340,6 +340,7 @@ module tenferro_c
   public :: tfe_linalg_matrix_rank
   public :: tfe_linalg_logdet
   public :: tfe_linalg_cholesky_solve
+  public :: tfe_linalg_polar
   public :: tfe_einsum
   public :: tfe_einsum_path
   public :: tfe_tensordot
@@ -2476,6 +2477,14 @@ module tenferro_c
       type(c_ptr), value :: opts
       integer(c_int32_t) :: res
     end function tfe_linalg_cholesky_solve
+    function tfe_linalg_polar(out_u, out_p, a) &
+        bind(C, name='tfe_linalg_polar') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), intent(out) :: out_u
+      type(c_ptr), intent(out) :: out_p
+      type(c_ptr), value :: a
+      integer(c_int32_t) :: res
+    end function tfe_linalg_polar
     function tfe_einsum(out, subscripts, n, operands) &
         bind(C, name='tfe_einsum') result(res)
       import :: c_ptr, c_int32_t, c_char

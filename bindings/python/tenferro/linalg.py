@@ -16,6 +16,9 @@ NumericalError (cholesky of a matrix that is not positive definite), NonConverge
 from . import tenferro_c as _c
 from ._core import _as_tensor, _wrap
 from . import _reduce as _rd
+from . import _linalg_fronts
+from ._linalg_fronts import *  # noqa: F401,F403 (the functions without a hand-written front)
+from ._linalg_options import options as _options
 
 import collections as _collections
 import math as _math
@@ -28,9 +31,8 @@ __all__ = ["solve", "solve_triangular", "cholesky", "qr", "svd", "svdvals", "eig
            "multi_dot", "vecdot", "vander", "tensorinv", "tensorsolve", "svd_truncated",
            "qr_pivoted", "QRResult", "SVDResult", "QRPivotedResult", "EighResult", "EigResult",
            "SlogdetResult", "LUResult", "LUFactorResult",
-           "LstsqResult", "matrix_rank", "logdet", "cholesky_solve"]
+           "LstsqResult", "matrix_rank", "logdet", "cholesky_solve"] + _linalg_fronts.__all__
 
-_TRANS = {"N": 0, "T": 1, "C": 2}
 _NORMS = {"fro": 0, "nuc": 1, 1: 2, -1: 3, 2: 4, -2: 5, _math.inf: 6, -_math.inf: 7}
 
 
@@ -45,23 +47,6 @@ EigResult = _collections.namedtuple("EigResult", "eigenvalues eigenvectors")
 SlogdetResult = _collections.namedtuple("SlogdetResult", "sign logabsdet")
 LUResult = _collections.namedtuple("LUResult", "P L U")
 LUFactorResult = _collections.namedtuple("LUFactorResult", "LU pivots info")
-
-def _options(upper=False, left=True, unit_diagonal=False, trans="N", full_matrices=False,
-             positive_diagonal=False, derivative_eps=0.0, rtol=None, hermitian=False):
-    o = _c.tfe_linalg_options_create()
-    _c.tfe_linalg_options_set_upper(o, int(bool(upper)))
-    _c.tfe_linalg_options_set_left(o, int(bool(left)))
-    _c.tfe_linalg_options_set_unit_diagonal(o, int(bool(unit_diagonal)))
-    if trans not in _TRANS:
-        raise ValueError(f"trans must be 'N', 'T' or 'C', not {trans!r}")
-    _c.tfe_linalg_options_set_transpose(o, _TRANS[trans])
-    _c.tfe_linalg_options_set_full_matrices(o, int(bool(full_matrices)))
-    _c.tfe_linalg_options_set_positive_diagonal(o, int(bool(positive_diagonal)))
-    _c.tfe_linalg_options_set_derivative_eps(o, float(derivative_eps))
-    _c.tfe_linalg_options_set_rtol(o, -1.0 if rtol is None else float(rtol))
-    _c.tfe_linalg_options_set_hermitian(o, int(bool(hermitian)))
-    return o
-
 
 def _norm_code(ord):
     try:

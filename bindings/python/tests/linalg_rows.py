@@ -79,4 +79,6 @@ LINALG = [
      "log det(A); NaN for a negative real determinant, the principal log for complex."),
     ("cholesky_solve", "tfe_linalg_cholesky_solve", "cholesky_solve", 2, 1, "Args", "Custom", "0.2",
      "X with A X = B from the Cholesky factor of A."),
+    ("polar", "tfe_linalg_polar", "polar", 1, 2, "Plain", "Matrix", "0.2",
+     "The polar decomposition A = U P: U with orthonormal columns, P positive semidefinite."),
 ]

@@ -1,5 +1,5 @@
 """The NumPy-shaped corners of tenferro.linalg: named-tuple results, lstsq's four results,
-matrix_rank, logdet, cholesky_solve and the hint about batch dims."""
+matrix_rank, logdet, cholesky_solve, polar and the hint about batch dims."""
 
 import numpy as np
 import pytest
@@ -80,3 +80,45 @@ def test_batch_dims_hint():
                        match=r"solve.*batch dims \[4\] and \[2\] do not broadcast.*"
                              r"come after the two matrix dims"):
         tf.linalg.solve(a, b)
+
+
+@pytest.mark.parametrize("shape", [(4, 4), (6, 3), (3, 5), (4, 3, 2)], ids=str)
+@pytest.mark.parametrize("complex_", [False, True], ids=["real", "complex"])
+def test_polar_against_numpy_svd(rng, shape, complex_):
+    a = rng.standard_normal(shape)
+    if complex_:
+        a = a + 1j * rng.standard_normal(shape)
+    got = tf.linalg.polar(a)
+    u, p = got  # a named tuple of the C output names
+    assert got.u is u and got.p is p
+    m, n = shape[0], shape[1]
+    for i in range(shape[2] if len(shape) == 3 else 1):
+        ai = a[..., i] if len(shape) == 3 else a
+        ui = u.numpy()[..., i] if len(shape) == 3 else u.numpy()
+        pi = p.numpy()[..., i] if len(shape) == 3 else p.numpy()
+        w, s, vh = np.linalg.svd(ai, full_matrices=False)
+        np.testing.assert_allclose(ui, w @ vh, atol=1e-12)
+        np.testing.assert_allclose(pi, vh.conj().T @ np.diag(s) @ vh, atol=1e-12)
+        np.testing.assert_allclose(ui @ pi, ai, atol=1e-12)
+        np.testing.assert_allclose(pi, pi.conj().T, atol=1e-12)
+        gram = ui.conj().T @ ui if m >= n else ui @ ui.conj().T
+        np.testing.assert_allclose(gram, np.eye(min(m, n)), atol=1e-12)
+
+
+def test_polar_gradient_against_finite_differences(rng):
+    x = rng.standard_normal((4, 3))
+    c_u, c_p = rng.standard_normal((4, 3)), rng.standard_normal((3, 3))
+
+    def f(x):
+        w, s, vh = np.linalg.svd(x, full_matrices=False)
+        return ((w @ vh) * c_u).sum() + ((vh.T @ np.diag(s) @ vh) * c_p).sum()
+
+    a = tf.tensor(x).requires_grad_()
+    u, p = tf.linalg.polar(a)
+    ((u * c_u).sum() + (p * c_p).sum()).backward()
+    fd = np.zeros_like(x)
+    for idx in np.ndindex(x.shape):
+        e = np.zeros_like(x)
+        e[idx] = 1e-6
+        fd[idx] = (f(x + e) - f(x - e)) / 2e-6
+    np.testing.assert_allclose(a.grad.numpy(), fd, atol=1e-6)

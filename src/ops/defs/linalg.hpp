@@ -113,7 +113,9 @@
   X(logdet, logdet, 1, 1, Plain, Square, kInexact, Smooth, 0.2, "square batched",                  \
     "log det(A); NaN for a negative real determinant, the principal log for complex.")             \
   X(cholesky_solve, cholesky_solve, 2, 1, Args, Custom, kInexact, Smooth, 0.2,                     \
-    "square batched broadcast", "X with A X = B from the Cholesky factor of A.")
+    "square batched broadcast", "X with A X = B from the Cholesky factor of A.")                  \
+  X(polar, polar, 1, 2, Plain, Matrix, kInexact, Smooth, 0.2, "square tall wide batched",          \
+    "The polar decomposition A = U P: U with orthonormal columns, P positive semidefinite.")
 
 /* The kernel ops of the basis (extension ops), each defined in src/linalg/ops/ by an accessor
  * <name>_op(). K(name, inputs, outputs) */

@@ -3,6 +3,7 @@
 
 #include "backend/cpu/kernels/kernels.hpp"
 #include "linalg/derived.hpp"
+#include "linalg/entries.hpp"
 #include "linalg/truncated.hpp"
 #include "support/tensor_testing.hpp"
 
@@ -411,6 +412,8 @@ std::vector<LinalgCase> build_cases() {
         engine_function(upper ? "cholesky_solve upper" : "cholesky_solve",
                         TFE_GENERIC(return Vs<V>{api::cholesky_solve(x[0], x[1], upper)};)),
         system(0));
+  add("tfe_linalg_polar", engine_function("polar", TFE_GENERIC(return linalg::entry::polar(x[0]);)),
+      one_input(kAnyShape, true));
   return c;
 }
 

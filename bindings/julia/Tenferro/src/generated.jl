@@ -2687,6 +2687,16 @@ function tfe_linalg_cholesky_solve(out, l, b, opts)
     ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Ptr{Cvoid}, Ptr{Cvoid}), out, l, b, opts)
 end
 
+const _fp_tfe_linalg_polar = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_linalg_polar(out_u, out_p, a)
+    fp = _fp_tfe_linalg_polar[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_linalg_polar)
+        _fp_tfe_linalg_polar[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Ptr{Cvoid}}, Ptr{Cvoid}), out_u, out_p, a)
+end
+
 const _fp_tfe_einsum = Ref{Ptr{Cvoid}}(C_NULL)
 function tfe_einsum(out, subscripts, n, operands)
     fp = _fp_tfe_einsum[]
@@ -3009,6 +3019,7 @@ const TFE_GENERATED_FUNCTIONS = (
     :tfe_linalg_matrix_rank,
     :tfe_linalg_logdet,
     :tfe_linalg_cholesky_solve,
+    :tfe_linalg_polar,
     :tfe_einsum,
     :tfe_einsum_path,
     :tfe_tensordot,

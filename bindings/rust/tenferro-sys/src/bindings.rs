@@ -1643,6 +1643,13 @@ extern "C" {
     ) -> tfe_status;
 }
 extern "C" {
+    pub fn tfe_linalg_polar(
+        out_u: *mut *mut tfe_tensor,
+        out_p: *mut *mut tfe_tensor,
+        a: *const tfe_tensor,
+    ) -> tfe_status;
+}
+extern "C" {
     pub fn tfe_einsum(
         out: *mut *mut tfe_tensor,
         subscripts: *const ::std::os::raw::c_char,

@@ -439,3 +439,7 @@ pub fn cholesky_solve(l: &Tensor, b: &Tensor, opts: &Options) -> Result<Tensor> 
     let o = opts.to_raw()?;
     new_tensor(|out| unsafe { sys::tfe_linalg_cholesky_solve(out, l.as_ptr(), b.as_ptr(), o.0) })
 }
+
+// The regular functions of linalg.h without a hand-written front above, generated from the header
+// (tools/gen_bindings/linalg_fronts.py).
+include!("linalg_fronts.rs");

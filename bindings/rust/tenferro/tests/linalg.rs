@@ -299,3 +299,19 @@ fn linalg_statuses() {
         Ok(())
     });
 }
+
+#[test]
+fn polar_from_the_generated_front() {
+    run(|ctx| {
+        // A symmetric positive definite matrix is its own P with U = I; its negative has U = -I.
+        let spd = [2.0, 1.0, 1.0, 2.0];
+        let (u, p) = linalg::polar(&t64(ctx, &spd, &[2, 2])?)?;
+        assert_close(&u.to_vec::<f64>()?, &[1.0, 0.0, 0.0, 1.0], 1e-13);
+        assert_close(&p.to_vec::<f64>()?, &spd, 1e-13);
+        let neg = spd.map(|x| -x);
+        let (u, p) = linalg::polar(&t64(ctx, &neg, &[2, 2])?)?;
+        assert_close(&u.to_vec::<f64>()?, &[-1.0, 0.0, 0.0, -1.0], 1e-13);
+        assert_close(&p.to_vec::<f64>()?, &spd, 1e-13);
+        Ok(())
+    });
+}
