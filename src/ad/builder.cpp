@@ -53,12 +53,6 @@ Value full(DType dtype, const Shape& shape, std::complex<double> v) {
 
 Value zeros_like(const Value& x) { return full(x.meta().dtype, x.meta().shape, 0.0); }
 
-Value add(const Value& a, const Value& b) { return emit2(OpCode::Add, a, b); }
-Value sub(const Value& a, const Value& b) { return emit2(OpCode::Sub, a, b); }
-Value mul(const Value& a, const Value& b) { return emit2(OpCode::Mul, a, b); }
-Value div(const Value& a, const Value& b) { return emit2(OpCode::Div, a, b); }
-Value neg(const Value& a) { return emit1(OpCode::Neg, a); }
-
 Value conj(const Value& a) { return is_complex(a.meta().dtype) ? emit1(OpCode::Conj, a) : a; }
 Value real(const Value& a) { return is_complex(a.meta().dtype) ? emit1(OpCode::Real, a) : a; }
 Value imag(const Value& a) { return emit1(OpCode::Imag, a); }
@@ -78,11 +72,11 @@ Value compare(const Value& a, const Value& b, ops::CompareDir dir) {
 }
 
 Value scale(const Value& x, std::complex<double> c) {
-  return mul(x, full(x.meta().dtype, x.meta().shape, c));
+  return x * full(x.meta().dtype, x.meta().shape, c);
 }
 
 Value mul_real(const Value& x, const Value& real_factor) {
-  return mul(x, convert(real_factor, x.meta().dtype));
+  return x * convert(real_factor, x.meta().dtype);
 }
 
 Value reduce_sum(const Value& x, const Dims& axes) {
@@ -115,12 +109,12 @@ Value transpose(const Value& x, const Dims& perm) {
 Tangent add(const Tangent& a, const Tangent& b) {
   if (!a) return b;
   if (!b) return a;
-  return add(*a, *b);
+  return *a + *b;
 }
 
 Tangent neg(const Tangent& a) {
   if (!a) return std::nullopt;
-  return neg(*a);
+  return -*a;
 }
 
 } // namespace tfe::ad

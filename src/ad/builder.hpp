@@ -1,5 +1,6 @@
-// Small IR builders the AD rules use. The IR never broadcasts or promotes implicitly, so these
-// take operands of one dtype and shape (scalars are broadcast explicitly by `full`/`like`).
+// Small IR builders the AD rules use, beside the arithmetic operators of the op surface
+// (eager/operators.hpp). Rules give operands of one dtype and shape (scalars are broadcast
+// explicitly by `full`/`like`), so an operator emits exactly its op.
 // Symbolic zeros (a missing tangent) are std::nullopt: a zero tensor is made only where an op
 // needs one, as a broadcast scalar (docs/design/ad-contract.md).
 #pragma once
@@ -7,9 +8,13 @@
 #include <complex>
 #include <optional>
 
+#include "eager/operators.hpp"
 #include "graph/node.hpp"
 
 namespace tfe::ad {
+
+// a + b, a - b, a * b, a / b and -a on values: the op surface's operators (eager/operators.hpp).
+using namespace tfe::eager::operators;
 
 using graph::Value;
 using Tangent = std::optional<Value>;
@@ -26,11 +31,6 @@ Value zeros_like(const Value& x);
 // `v` (rank 0) broadcast to the shape of x.
 Value broadcast_scalar(const Value& v, const Shape& shape);
 
-Value add(const Value& a, const Value& b);
-Value sub(const Value& a, const Value& b);
-Value mul(const Value& a, const Value& b);
-Value div(const Value& a, const Value& b);
-Value neg(const Value& a);
 Value conj(const Value& a); // identity for real dtypes (no node)
 Value real(const Value& a); // identity for real dtypes
 Value imag(const Value& a);

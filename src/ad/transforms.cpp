@@ -93,7 +93,7 @@ std::vector<Tangent> transpose_linear(std::span<const Value> tangent_args,
     if (it == ct.end())
       ct.emplace(n, v);
     else
-      it->second = add(it->second, v);
+      it->second = it->second + v;
   };
   for (size_t i = 0; i < outputs.size(); ++i)
     if (seeds[i] && linear[outputs[i].node.get()]) accumulate(outputs[i].node.get(), *seeds[i]);
@@ -280,7 +280,7 @@ Derivative hvp(const graph::Program& p, std::vector<int64_t> wrt, HvpMode mode) 
     Tangent h;
     for (size_t k = 0; k < wrt.size(); ++k) {
       const Value& gk = gp.outputs[k];
-      Value term = real(mul(conj(gk), directions[k]));
+      Value term = real(conj(gk) * directions[k]);
       Dims all;
       for (int64_t d = 0; d < static_cast<int64_t>(gk.meta().shape.size()); ++d) all.push_back(d);
       h = add(h, Tangent{reduce_sum(term, all)});

@@ -23,7 +23,7 @@ template <class V> V matrix_rank(const V& a, double atol, double rtol, bool herm
     rtol = atol > 0 ? 0.0 : static_cast<double>(big) * machine_eps(m.dtype);
   }
   V largest = reduce(ops::OpCode::ReduceMax, s, {0});
-  V tol = bin(ops::OpCode::Maximum, bin(ops::OpCode::Mul, largest, scalar_of<V>(r, rtol)),
+  V tol = bin(ops::OpCode::Maximum, largest * scalar_of<V>(r, rtol),
               scalar_of<V>(r, std::max(atol, 0.0)));
   Dims batch;
   for (int64_t i = 1; i < static_cast<int64_t>(shape.size()); ++i) batch.push_back(i);
@@ -36,8 +36,7 @@ template <class V> V logdet(const V& a) {
   using namespace detail;
   DType d = require_square(a).dtype;
   std::vector<V> sl = slogdet(a); // sign, log|det|
-  if (is_complex(d))
-    return bin(ops::OpCode::Add, tfe::eager::cast(sl[1], d), un(ops::OpCode::Log, sl[0]));
+  if (is_complex(d)) return tfe::eager::cast(sl[1], d) + un(ops::OpCode::Log, sl[0]);
   V negative = compare(sl[0], scalar_of<V>(d, 0.0), ops::CompareDir::Lt);
   return select(negative, scalar_of<V>(d, std::numeric_limits<double>::quiet_NaN()), sl[1]);
 }

@@ -60,7 +60,7 @@ Value scale_along(const Value& a, const Value& d, int64_t dim) {
   const Shape& s = a.meta().shape;
   Dims dims{dim};
   for (int64_t i = 2; i < static_cast<int64_t>(s.size()); ++i) dims.push_back(i);
-  return ad::mul(a, ad::broadcast_in_dim(ad::convert(d, a.meta().dtype), s, dims));
+  return a * ad::broadcast_in_dim(ad::convert(d, a.meta().dtype), s, dims);
 }
 } // namespace
 
@@ -82,7 +82,7 @@ Value join(std::initializer_list<Value> parts, int64_t dim) {
 
 Value trace(const Value& a) { return ad::reduce_sum(diagonal(a), {0}); }
 
-Value hermitian_part(const Value& a) { return ad::scale(ad::add(a, mH(a)), 0.5); }
+Value hermitian_part(const Value& a) { return ad::scale(a + mH(a), 0.5); }
 
 Value inverse_gaps(const Value& w, double eps) {
   const Shape& s = w.meta().shape; // [N, B..]
@@ -94,9 +94,9 @@ Value inverse_gaps(const Value& w, double eps) {
     as_col.push_back(i + 1);
     as_row.push_back(i + 1);
   }
-  Value gap = ad::sub(ad::broadcast_in_dim(w, full, as_row), ad::broadcast_in_dim(w, full, as_col));
+  Value gap = ad::broadcast_in_dim(w, full, as_row) - ad::broadcast_in_dim(w, full, as_col);
   DType d = w.meta().dtype;
-  Value denom = eps > 0 ? ad::add(ad::mul(gap, gap), ad::full(d, full, eps)) : gap;
+  Value denom = eps > 0 ? (gap * gap) + ad::full(d, full, eps) : gap;
   Value numer = eps > 0 ? gap : ad::full(d, full, 1.0);
   // Exactly equal values (the diagonal, and exactly degenerate pairs) get 0: a degenerate pair
   // contributes nothing, which is the derivative of every function invariant under rotations
@@ -104,7 +104,7 @@ Value inverse_gaps(const Value& w, double eps) {
   // no inf or 0/0 reaches the result or its derivatives.
   Value equal = ad::compare(gap, ad::full(d, full, 0.0), ops::CompareDir::Eq);
   Value safe = ad::select(equal, ad::full(d, full, 1.0), denom);
-  return ad::select(equal, ad::full(d, full, 0.0), ad::div(numer, safe));
+  return ad::select(equal, ad::full(d, full, 0.0), numer / safe);
 }
 
 } // namespace tfe::linalg::ir

@@ -5,6 +5,11 @@
 
 #include "ad/builder.hpp"
 
+namespace tfe::linalg {
+// a + b, a - b, a * b, a / b and -a on values (eager/operators.hpp), for the rules and composites.
+using namespace tfe::eager::operators;
+} // namespace tfe::linalg
+
 namespace tfe::linalg::ir {
 
 using graph::Value;

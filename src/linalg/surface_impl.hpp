@@ -6,10 +6,14 @@
 #include <cmath>
 #include <optional>
 
+#include "eager/operators.hpp"
 #include "eager/surface_impl.hpp"
 #include "linalg/surface.hpp"
 
 namespace tfe::linalg::api {
+
+// a + b, a - b, a * b, a / b and -a on values (eager/operators.hpp).
+using namespace tfe::eager::operators;
 namespace detail {
 
 using tfe::eager::detail::emit1;
@@ -105,12 +109,11 @@ template <class V> V conj(const V& a) {
 template <class V> V pivot_sign(const V& pivots, DType d) {
   Shape s = meta_of(pivots).shape;
   V row = emit(ops::OpCode::Iota, std::span<const V>{}, ops::IotaParams{DType::I32, s, 0});
-  V one_based = bin(ops::OpCode::Add, row, scalar_of<V>(DType::I32, 1.0));
+  V one_based = row + scalar_of<V>(DType::I32, 1.0);
   std::array<int64_t, 1> rows{0};
   V count = tfe::eager::sum(compare(pivots, one_based, ops::CompareDir::Ne), rows); // I64
   V odd = tfe::eager::cast(bin(ops::OpCode::Rem, count, scalar_of<V>(DType::I64, 2.0)), d);
-  return bin(ops::OpCode::Add, scalar_of<V>(d, 1.0),
-             bin(ops::OpCode::Mul, odd, scalar_of<V>(d, -2.0)));
+  return scalar_of<V>(d, 1.0) + (odd * scalar_of<V>(d, -2.0));
 }
 
 template <class V> V diagonal_of(const V& m) {
@@ -121,7 +124,7 @@ template <class V> V diagonal_of(const V& m) {
 template <class V> V det_from_lu(const V& lu, const V& pivots) {
   std::array<int64_t, 1> rows{0};
   V prod = tfe::eager::prod(diagonal_of(lu), rows);
-  return bin(ops::OpCode::Mul, prod, pivot_sign(pivots, meta_of(lu).dtype));
+  return prod * pivot_sign(pivots, meta_of(lu).dtype);
 }
 
 // (sign, logabs) from a packed LU: logabs = sum log|u_ii|; sign = sign(P) prod(u_ii / |u_ii|),
@@ -133,10 +136,9 @@ template <class V> std::vector<V> slogdet_from_lu(const V& lu, const V& pivots) 
   V mag = un(ops::OpCode::Abs, diag);
   V logabs = tfe::eager::sum(un(ops::OpCode::Log, mag), rows);
   V zero_pivot = compare(mag, scalar_of<V>(real_dtype(d), 0.0), ops::CompareDir::Eq);
-  V unit = is_complex(d)
-               ? select(zero_pivot, scalar_of<V>(d, 0.0), bin(ops::OpCode::Div, diag, mag))
-               : un(ops::OpCode::Sign, diag);
-  V sign = bin(ops::OpCode::Mul, tfe::eager::prod(unit, rows), pivot_sign(pivots, d));
+  V unit = is_complex(d) ? select(zero_pivot, scalar_of<V>(d, 0.0), diag / mag)
+                         : un(ops::OpCode::Sign, diag);
+  V sign = tfe::eager::prod(unit, rows) * pivot_sign(pivots, d);
   return {sign, logabs};
 }
 
@@ -184,13 +186,13 @@ template <class V> V unit_phase(const V& x) {
   V mag = un(ops::OpCode::Abs, x);
   V zero = compare(mag, scalar_of<V>(real_dtype(d), 0.0), ops::CompareDir::Eq);
   V safe = select(zero, scalar_of<V>(real_dtype(d), 1.0), mag);
-  return select(zero, scalar_of<V>(d, 1.0), bin(ops::OpCode::Div, x, safe));
+  return select(zero, scalar_of<V>(d, 1.0), x / safe);
 }
 // 1 / s where keep, 0 elsewhere, without an infinite intermediate (so no NaN in derivatives).
 template <class V> V masked_reciprocal(const V& s, const V& keep) {
   DType d = meta_of(s).dtype;
   V safe = select(keep, s, scalar_of<V>(d, 1.0));
-  return select(keep, bin(ops::OpCode::Div, scalar_of<V>(d, 1.0), safe), scalar_of<V>(d, 0.0));
+  return select(keep, scalar_of<V>(d, 1.0) / safe, scalar_of<V>(d, 0.0));
 }
 // keep[i] = mags[i] > rtol * max(mags) within each matrix's values (mags [K, B..], real).
 template <class V> V above_cutoff(const V& mags, double rtol) {
@@ -198,8 +200,7 @@ template <class V> V above_cutoff(const V& mags, double rtol) {
   V largest = reduce(ops::OpCode::ReduceMax, mags, {0});
   Dims batch;
   for (int64_t i = 1; i < static_cast<int64_t>(s.size()); ++i) batch.push_back(i);
-  V cutoff = emit1(ops::OpCode::BroadcastInDim,
-                   bin(ops::OpCode::Mul, largest, scalar_of<V>(meta_of(mags).dtype, rtol)),
+  V cutoff = emit1(ops::OpCode::BroadcastInDim, largest * scalar_of<V>(meta_of(mags).dtype, rtol),
                    ops::BroadcastInDimParams{s, batch});
   return compare(mags, cutoff, ops::CompareDir::Gt);
 }

@@ -19,7 +19,7 @@ std::optional<Truncation> truncation_of(const ops::ExtensionParams& p) {
 Value nonzero_reciprocal(const Value& s) {
   Value zero = ad::zeros_like(s), one = ad::full(s.meta().dtype, s.meta().shape, 1.0);
   Value nonzero = ad::compare(s, zero, ops::CompareDir::Ne);
-  return ad::select(nonzero, ad::div(one, ad::select(nonzero, s, one)), zero);
+  return ad::select(nonzero, one / ad::select(nonzero, s, one), zero);
 }
 
 } // namespace tfe::linalg

@@ -522,6 +522,34 @@ static void repeat_of_an_empty_tensor_builds_no_index(void** state) {
   tfe_tensor_release(x);
 }
 
+static void factorisations_of_empty_batches_do_no_work_per_matrix(void** state) {
+  (void)state;
+  /* [0, 0, 2^40] and [3, 0, 2^40]: zero elements, but 2^40 empty matrices (the LAPACK layer
+   * takes up to 2^48), over which QR and the full SVD looped writing nothing (the fuzzer's
+   * 2^31-matrix case took two minutes). */
+  const int64_t square[] = {0, 0, (int64_t)1 << 40}, tall[] = {3, 0, (int64_t)1 << 40};
+  const int64_t q_want[] = {3, 0, (int64_t)1 << 40}, r_want[] = {0, 0, (int64_t)1 << 40};
+  tfe_tensor *a = zeros(3, square), *b = zeros(3, tall), *q = NULL, *r = NULL;
+  TFE_OK_OR_FAIL(tfe_linalg_qr(&q, &r, b));
+  expect_empty(q, 3, q_want);
+  expect_empty(r, 3, r_want);
+  tfe_tensor_release(q);
+  tfe_tensor_release(r);
+  tfe_linalg_options* o = NULL;
+  TFE_OK_OR_FAIL(tfe_linalg_options_create(&o));
+  TFE_OK_OR_FAIL(tfe_linalg_options_set_full_matrices(o, 1));
+  tfe_tensor *u = NULL, *s = NULL, *vh = NULL;
+  TFE_OK_OR_FAIL(tfe_linalg_svd_ex(&u, &s, &vh, a, o));
+  expect_empty(u, 3, square);
+  expect_empty(vh, 3, square);
+  tfe_tensor_release(u);
+  tfe_tensor_release(s);
+  tfe_tensor_release(vh);
+  tfe_linalg_options_release(o);
+  tfe_tensor_release(a);
+  tfe_tensor_release(b);
+}
+
 static void roll_along_an_int64_max_extent(void** state) {
   (void)state;
   /* [INT64_MAX, 0] rolled by 2 and by -2 along axis 0: empty results; the shift modulo the
@@ -664,6 +692,8 @@ int main(void) {
                                       setup, teardown),
       cmocka_unit_test_setup_teardown(roll_along_an_int64_max_extent, setup, teardown),
       cmocka_unit_test_setup_teardown(repeat_of_an_empty_tensor_builds_no_index, setup, teardown),
+      cmocka_unit_test_setup_teardown(factorisations_of_empty_batches_do_no_work_per_matrix, setup,
+                                      teardown),
       cmocka_unit_test_setup_teardown(argmin_of_an_empty_tensor_with_int64_max_before_the_axis,
                                       setup, teardown),
   };

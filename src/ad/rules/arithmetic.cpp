@@ -23,8 +23,8 @@ Tangent extremum_tangent(const Value& x0, const Value& x1, const Tangent& d0, co
   if (!d0 && !d1) return std::nullopt;
   Value w = extremum_weight(x0, x1, wins);
   Tangent t0, t1;
-  if (d0) t0 = mul(*d0, w);
-  if (d1) t1 = mul(*d1, sub(full(w.meta().dtype, w.meta().shape, 1.0), w));
+  if (d0) t0 = *d0 * w;
+  if (d1) t1 = *d1 * (full(w.meta().dtype, w.meta().shape, 1.0) - w);
   return add(t0, t1);
 }
 
@@ -46,7 +46,7 @@ struct Add : FormulaJvp<formulas::Add, 2> {
 struct Sub : FormulaJvp<formulas::Sub, 2> {
   static void transpose(const TransposeArgs& a, std::span<Tangent> out) {
     if (a.linear[0]) out[0] = a.ct;
-    if (a.linear[1]) out[1] = neg(a.ct);
+    if (a.linear[1]) out[1] = -a.ct;
   }
 };
 
@@ -54,8 +54,8 @@ struct Sub : FormulaJvp<formulas::Sub, 2> {
 struct Mul : FormulaJvp<formulas::Mul, 2> {
   static void transpose(const TransposeArgs& a, std::span<Tangent> out) {
     require_one_linear(a, "mul");
-    if (a.linear[0]) out[0] = mul(a.ct, conj(a.x[1]));
-    if (a.linear[1]) out[1] = mul(conj(a.x[0]), a.ct);
+    if (a.linear[0]) out[0] = a.ct * conj(a.x[1]);
+    if (a.linear[1]) out[1] = conj(a.x[0]) * a.ct;
   }
 };
 
@@ -63,7 +63,7 @@ struct Div : FormulaJvp<formulas::Div, 2> {
   static void transpose(const TransposeArgs& a, std::span<Tangent> out) {
     if (a.linear[1])
       fail(Status::Internal, "div is not linear in its divisor and cannot be transposed");
-    out[0] = div(a.ct, conj(a.x[1]));
+    out[0] = a.ct / conj(a.x[1]);
   }
 };
 
@@ -71,15 +71,15 @@ struct Div : FormulaJvp<formulas::Div, 2> {
 struct Rem {
   static Tangent jvp(const JvpArgs& a) {
     if (!a.dx[1]) return a.dx[0];
-    Value q = emit1(OpCode::Round, div(sub(a.x[0], a.y), a.x[1]));
-    return add(a.dx[0], Tangent(neg(mul(q, *a.dx[1]))));
+    Value q = emit1(OpCode::Round, (a.x[0] - a.y) / a.x[1]);
+    return add(a.dx[0], Tangent(-(q * *a.dx[1])));
   }
 };
 
 struct Pow : FormulaJvp<formulas::Pow, 2> {};
 
 struct Neg : FormulaJvp<formulas::Neg, 1> {
-  static void transpose(const TransposeArgs& a, std::span<Tangent> out) { out[0] = neg(a.ct); }
+  static void transpose(const TransposeArgs& a, std::span<Tangent> out) { out[0] = -a.ct; }
 };
 
 struct Conj : FormulaJvp<formulas::Conj, 1> {
@@ -97,13 +97,13 @@ struct Sign {
     const Value& s = a.y;
     DType d = z.meta().dtype;
     const Shape& shape = z.meta().shape;
-    Value im = imag(mul(conj(s), *a.dx[0]));
+    Value im = imag(conj(s) * *a.dx[0]);
     Value i_im = complex(full(real_dtype(d), shape, 0.0), im);
     // |z| is replaced by 1 where z = 0 before dividing: the result is selected away there, and
     // the transpose (the VJP) then divides its zero cotangent by 1, not by 0 (no NaN at z = 0).
     Value zero = compare(z, full(d, shape, 0.0), CompareDir::Eq);
     Value safe = select(zero, full(d, shape, 1.0), convert(emit1(OpCode::Abs, z), d));
-    Value r = div(mul(i_im, s), safe);
+    Value r = (i_im * s) / safe;
     return select(zero, full(d, shape, 0.0), r);
   }
 };

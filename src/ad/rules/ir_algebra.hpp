@@ -11,11 +11,11 @@ namespace tfe::ad {
 struct IrAlgebra {
   using Value = graph::Value;
   using Pred = graph::Value;
-  static Value add(const Value& a, const Value& b) { return ad::add(a, b); }
-  static Value sub(const Value& a, const Value& b) { return ad::sub(a, b); }
-  static Value mul(const Value& a, const Value& b) { return ad::mul(a, b); }
-  static Value div(const Value& a, const Value& b) { return ad::div(a, b); }
-  static Value neg(const Value& a) { return ad::neg(a); }
+  static Value add(const Value& a, const Value& b) { return a + b; }
+  static Value sub(const Value& a, const Value& b) { return a - b; }
+  static Value mul(const Value& a, const Value& b) { return a * b; }
+  static Value div(const Value& a, const Value& b) { return a / b; }
+  static Value neg(const Value& a) { return -a; }
   static Value conj(const Value& a) { return ad::conj(a); }
   static Value real(const Value& a) { return ad::real(a); }
   static Value imag(const Value& a) { return ad::imag(a); }

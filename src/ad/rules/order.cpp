@@ -53,15 +53,15 @@ Tangent cumprod_jvp(const JvpArgs& a) {
   Value ones = full(d, s, 1.0);
   // The same with ones coming in: the 0/1 mask of the first k positions is exact.
   auto shifted_ones = [&](const Value& v, int64_t k) {
-    return add(shifted(v, k), sub(ones, shifted(ones, k)));
+    return shifted(v, k) + (ones - shifted(ones, k));
   };
   // Enough passes for any extent: n when it is known, else every extent a lane can have.
   const int64_t bound = n.is_const() ? n.value() : int64_t{1} << 40;
-  Value coef = x;                                  // product of the coefficients of a window
-  Value acc = mul(shifted_ones(a.y, 1), *a.dx[0]); // e_i dx_i
+  Value coef = x;                              // product of the coefficients of a window
+  Value acc = shifted_ones(a.y, 1) * *a.dx[0]; // e_i dx_i
   for (int64_t k = 1; k < bound; k *= 2) {
-    acc = add(acc, mul(coef, shifted(acc, k)));
-    if (2 * k < bound) coef = mul(coef, shifted_ones(coef, k));
+    acc = acc + (coef * shifted(acc, k));
+    if (2 * k < bound) coef = coef * shifted_ones(coef, k);
   }
   return acc;
 }

@@ -46,12 +46,12 @@ Tangent reduce_prod_jvp(const JvpArgs& a) {
   Value count = spread(reduce_sum(convert(is0, real_dtype(d)), axes), x, axes);
   Value safe = select(is0, ones, x);
   Value nonzero_product = spread(emit1(OpCode::ReduceProd, safe, AxesParams{axes}), x, axes);
-  Value none = div(nonzero_product, safe);
+  Value none = nonzero_product / safe;
   Value one = select(is0, nonzero_product, zeros);
   DType r = real_dtype(d);
   Value factor = select(compare(count, full(r, s, 0.0), CompareDir::Eq), none,
                         select(compare(count, full(r, s, 1.0), CompareDir::Eq), one, zeros));
-  return reduce_sum(mul(*a.dx[0], factor), axes);
+  return reduce_sum(*a.dx[0] * factor, axes);
 }
 
 Tangent reduce_extremum_jvp(const JvpArgs& a) {
@@ -60,7 +60,7 @@ Tangent reduce_extremum_jvp(const JvpArgs& a) {
   const Dims& axes = a.params<AxesParams>().axes;
   Value at_extremum = convert(compare(x, spread(a.y, x, axes), CompareDir::Eq), x.meta().dtype);
   Value count = reduce_sum(at_extremum, axes);
-  return div(reduce_sum(mul(*a.dx[0], at_extremum), axes), count);
+  return reduce_sum(*a.dx[0] * at_extremum, axes) / count;
 }
 
 void reduce_sum_t(const TransposeArgs& a, std::span<Tangent> out) {

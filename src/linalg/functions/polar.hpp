@@ -11,11 +11,12 @@ namespace tfe::linalg::entry {
 
 template <class V> std::vector<V> polar(const V& a) {
   using namespace api::detail;
+  using namespace tfe::eager::operators;
   std::vector<V> f = api::svd(a, SvdMode::Reduced, 0.0); // w [M,K], s [K] real, vh [K,N]
   const V& vh = f[2];
   ops::Meta m = meta_of(vh);
   V u = tfe::eager::matmul(f[0], vh);
-  V scaled_rows = bin(ops::OpCode::Mul, spread(tfe::eager::cast(f[1], m.dtype), m.shape, 0), vh);
+  V scaled_rows = spread(tfe::eager::cast(f[1], m.dtype), m.shape, 0) * vh;
   V p = tfe::eager::matmul(m_adjoint(vh), scaled_rows);
   return {u, p};
 }

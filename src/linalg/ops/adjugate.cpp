@@ -71,16 +71,16 @@ template <class V> V per_matrix(const V& v, const Shape& shape) {
 
 // det(U V^H) for the unitary factors of an SVD, spread over [N, N, B..].
 template <class V> V unitary_phase(const V& u, const V& vh) {
-  return per_matrix(bin(ops::OpCode::Mul, api::det(u), api::det(vh)), meta_of(u).shape);
+  return per_matrix(api::det(u) * api::det(vh), meta_of(u).shape);
 }
 
 template <class V> V adjugate_by_svd(const V& a) {
   std::vector<V> usv = api::svd(a, SvdMode::Reduced, 0.0);
   DType d = meta_of(a).dtype;
   V c = tfe::eager::cast(products_but_one(usv[1]), d);
-  V v_c = bin(ops::OpCode::Mul, m_adjoint(usv[2]), spread(c, meta_of(a).shape, 1)); // V diag(c)
+  V v_c = m_adjoint(usv[2]) * spread(c, meta_of(a).shape, 1); // V diag(c)
   V adj = tfe::eager::matmul(v_c, m_adjoint(usv[0]));
-  return bin(ops::OpCode::Mul, adj, unitary_phase(usv[0], usv[2]));
+  return adj * unitary_phase(usv[0], usv[2]);
 }
 
 class AdjugateOp final : public LinalgOp {
@@ -108,7 +108,7 @@ public:
     if (count.data<int64_t>()[0] == 0) { // every matrix nonsingular
       Tensor eye = identity<Tensor>(a.dtype(), {a.dim(0), a.dim(0)});
       Tensor inv = api::lu_solve(lu, pivots, eye, Trans::No);
-      out[0] = bin(ops::OpCode::Mul, inv, per_matrix(det_from_lu(lu, pivots), Shape(a.shape())));
+      out[0] = inv * per_matrix(det_from_lu(lu, pivots), Shape(a.shape()));
       return;
     }
     out[0] = adjugate_by_svd(a);
@@ -123,8 +123,8 @@ public:
     DType d = x.meta().dtype;
     Value c2 = tfe::eager::cast(products_but_two(usv[1]), d);
     Value diagonal = reduce(ops::OpCode::ReduceSum, ir::scale_columns(c2, ir::diagonal(f)), {1});
-    Value g = ad::add(ad::neg(ad::mul(f, c2)), ir::diag_embed(diagonal));
-    out[0] = ad::mul(ir::matmul(v, ir::matmul(g, ir::mH(usv[0]))), unitary_phase(usv[0], usv[2]));
+    Value g = -(f * c2) + ir::diag_embed(diagonal);
+    out[0] = ir::matmul(v, ir::matmul(g, ir::mH(usv[0]))) * unitary_phase(usv[0], usv[2]);
   }
 };
 

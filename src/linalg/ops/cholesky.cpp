@@ -36,7 +36,7 @@ public:
     Value da = ir::hermitian_part(*a.dx[0]);
     Value y = triangular_solve(l, da, {false, true, false, Trans::No});
     Value z = triangular_solve(l, y, {false, false, false, Trans::ConjTranspose});
-    Value phi = ad::sub(ir::tril(z), ad::scale(ir::diag_embed(ir::diagonal(z)), 0.5));
+    Value phi = ir::tril(z) - ad::scale(ir::diag_embed(ir::diagonal(z)), 0.5);
     Value dl = ir::matmul(l, phi);
     out[0] = upper_factor ? ir::mH(dl) : dl;
   }

@@ -53,7 +53,7 @@ public:
     if (!a.dx[0]) return;
     std::array<Value, 3> in{a.x[0], a.x[1], a.x[2]};
     Value adj = graph::emit(ops::OpCode::Extension, in, adjugate_op().make_params());
-    out[0] = ad::reduce_sum(ad::mul(ir::mT(adj), *a.dx[0]), {0, 1});
+    out[0] = ad::reduce_sum(ir::mT(adj) * *a.dx[0], {0, 1});
   }
 };
 
@@ -79,7 +79,7 @@ public:
     Value t = trace_of_solve(a);
     out[1] = ad::real(t);
     if (is_complex(t.meta().dtype))
-      out[0] = ad::mul(a.y[0], ad::sub(t, ad::convert(ad::real(t), t.meta().dtype)));
+      out[0] = a.y[0] * (t - ad::convert(ad::real(t), t.meta().dtype));
   }
 };
 

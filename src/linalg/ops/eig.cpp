@@ -38,9 +38,9 @@ public:
     const Value &w = a.y[0], &v = a.y[1];
     Value p = general_projection(v, *a.dx[0]);
     out[0] = ir::diagonal(p);
-    Value dv0 = ir::matmul(v, ad::mul(p, ir::inverse_gaps(w, params(a.node).eps)));
+    Value dv0 = ir::matmul(v, p * ir::inverse_gaps(w, params(a.node).eps));
     Value gauge = ir::diagonal(ir::matmul(ir::mH(v), dv0));
-    out[1] = ad::sub(dv0, ir::scale_columns(v, gauge));
+    out[1] = dv0 - ir::scale_columns(v, gauge);
   }
 };
 

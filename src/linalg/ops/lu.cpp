@@ -73,11 +73,10 @@ public:
                                {true, false, false, Trans::No});
     Value dl = ir::matmul(unit_lower(head), ir::tril(x, -1));
     Value du = ir::matmul(ir::triu(x), upper(head));
-    Value tail = *tall ? triangular_solve(head, ad::sub(b2, ir::matmul(rest, du)),
-                                          {true, false, false, Trans::No})
-                       : triangular_solve(head, ad::sub(b2, ir::matmul(dl, rest)),
-                                          {false, true, true, Trans::No});
-    out[0] = ir::join({ad::add(dl, du), tail}, dim);
+    Value tail =
+        *tall ? triangular_solve(head, b2 - ir::matmul(rest, du), {true, false, false, Trans::No})
+              : triangular_solve(head, b2 - ir::matmul(dl, rest), {false, true, true, Trans::No});
+    out[0] = ir::join({dl + du, tail}, dim);
   }
 
 private:
@@ -122,7 +121,7 @@ public:
     Tangent rhs = a.dx[1];
     if (a.dx[0]) {
       Value term = ir::matmul(*a.dx[0], x);
-      rhs = rhs ? ad::sub(*rhs, term) : ad::neg(term);
+      rhs = rhs ? *rhs - term : -term;
       out[1] = lu_tangent(lu, lu_solve(lu, piv, *a.dx[0], Trans::No));
     }
     out[0] = lu_solve(lu, piv, *rhs, Trans::No);
@@ -166,18 +165,18 @@ public:
           upper_n{true, true, false, Trans::No};
       Value term;
       if (t == Trans::No) {
-        Value inner = ad::add(triangular_solve(lu, ir::matmul(dl, ir::matmul(u, x)), lower_unit),
-                              ir::matmul(du, x));
+        Value inner =
+            triangular_solve(lu, ir::matmul(dl, ir::matmul(u, x)), lower_unit) + ir::matmul(du, x);
         term = triangular_solve(lu, inner, upper_n);
       } else {
         TriangularOptions lo = lower_unit, up = upper_n;
         lo.trans = up.trans = t;
         Value y = triangular_solve(lu, triangular_solve(lu, b, up), lo);
-        Value rhs = ad::add(ir::matmul(apply_trans(u, t), ir::matmul(apply_trans(dl, t), y)),
-                            ir::matmul(apply_trans(du, t), ir::matmul(apply_trans(l, t), y)));
+        Value rhs = ir::matmul(apply_trans(u, t), ir::matmul(apply_trans(dl, t), y)) +
+                    ir::matmul(apply_trans(du, t), ir::matmul(apply_trans(l, t), y));
         term = lu_solve(lu, piv, rhs, t);
       }
-      dx = dx ? ad::sub(*dx, term) : ad::neg(term);
+      dx = dx ? *dx - term : -term;
     }
     out[0] = dx;
   }
@@ -224,7 +223,7 @@ std::vector<Value> lu_factor(const Value& a) {
 }
 
 Value unit_lower(const Value& lu) {
-  return ad::add(ir::tril(lu, -1), ir::eye(lu.meta().dtype, lu.meta().shape[0], lu));
+  return ir::tril(lu, -1) + ir::eye(lu.meta().dtype, lu.meta().shape[0], lu);
 }
 
 Value upper(const Value& lu) { return ir::triu(lu); }
@@ -233,7 +232,7 @@ Value lu_tangent(const Value& lu, const Value& a_inv_da) {
   // L^-1 P^T dA = U A^-1 dA; then X = (U A^-1 dA) U^-1 by a right solve with U.
   Value u = upper(lu);
   Value x = triangular_solve(lu, ir::matmul(u, a_inv_da), {true, false, false, Trans::No});
-  return ad::add(ir::matmul(unit_lower(lu), ir::tril(x, -1)), ir::matmul(ir::triu(x), u));
+  return ir::matmul(unit_lower(lu), ir::tril(x, -1)) + ir::matmul(ir::triu(x), u);
 }
 
 } // namespace tfe::linalg

@@ -14,13 +14,9 @@
 namespace tfe::linalg {
 namespace {
 
+using namespace tfe::eager::operators;
 using tfe::eager::detail::emit1;
 using tfe::eager::detail::literal_of;
-
-template <class V> V binary(ops::OpCode code, const V& a, const V& b) {
-  std::array<V, 2> in{a, b};
-  return tfe::eager::call(code, std::span<const V>(in));
-}
 
 template <class V> V zeros_like_matrix(const V& a) {
   ops::Meta m = meta_of(a);
@@ -47,7 +43,7 @@ template <class V> V top_right(const V& b, Extent n) {
 }
 
 Tensor scaled(const Tensor& a, double c) {
-  return binary(ops::OpCode::Mul, a, tfe::eager::cast(Tensor::scalar(c), a.dtype()));
+  return a * tfe::eager::cast(Tensor::scalar(c), a.dtype());
 }
 
 // exp of every matrix of a (compact [N, N, B..]); one squaring count for the whole batch, from
@@ -82,17 +78,14 @@ Tensor expm(const Tensor& a) {
   Tensor as = s > 0 ? scaled(a, std::ldexp(1.0, -s)) : a;
   Tensor ident = api::detail::identity<Tensor>(a.dtype(), Shape(a.shape()));
   auto mm = [](const Tensor& x, const Tensor& y) { return tfe::eager::matmul(x, y); };
-  auto add = [](const Tensor& x, const Tensor& y) { return binary(ops::OpCode::Add, x, y); };
   Tensor a2 = mm(as, as), a4 = mm(a2, a2), a6 = mm(a4, a2);
-  Tensor u_inner = add(add(scaled(a6, b[13]), scaled(a4, b[11])), scaled(a2, b[9]));
-  Tensor u = mm(
-      as, add(add(add(mm(a6, u_inner), scaled(a6, b[7])), add(scaled(a4, b[5]), scaled(a2, b[3]))),
-              scaled(ident, b[1])));
-  Tensor v_inner = add(add(scaled(a6, b[12]), scaled(a4, b[10])), scaled(a2, b[8]));
-  Tensor v =
-      add(add(add(mm(a6, v_inner), scaled(a6, b[6])), add(scaled(a4, b[4]), scaled(a2, b[2]))),
-          scaled(ident, b[0]));
-  Tensor r = api::solve(binary(ops::OpCode::Sub, v, u), add(v, u));
+  Tensor u_inner = (scaled(a6, b[13]) + scaled(a4, b[11])) + scaled(a2, b[9]);
+  Tensor u = mm(as, ((mm(a6, u_inner) + scaled(a6, b[7])) + (scaled(a4, b[5]) + scaled(a2, b[3]))) +
+                        scaled(ident, b[1]));
+  Tensor v_inner = (scaled(a6, b[12]) + scaled(a4, b[10])) + scaled(a2, b[8]);
+  Tensor v = ((mm(a6, v_inner) + scaled(a6, b[6])) + (scaled(a4, b[4]) + scaled(a2, b[2]))) +
+             scaled(ident, b[0]);
+  Tensor r = api::solve(v - u, v + u);
   for (int i = 0; i < s; ++i) r = mm(r, r);
   return r;
 }

@@ -33,8 +33,7 @@ template <class V> V pinv_by_decomposition(const V& a, double rtol, bool hermiti
     left = m_adjoint(usv[2]);
     right = usv[0];
   }
-  V scaled = bin(ops::OpCode::Mul, left,
-                 spread(tfe::eager::cast(values, m.dtype), meta_of(left).shape, 1));
+  V scaled = left * spread(tfe::eager::cast(values, m.dtype), meta_of(left).shape, 1);
   return tfe::eager::matmul(scaled, m_adjoint(right));
 }
 
@@ -76,11 +75,11 @@ public:
     const Shape& s = am.meta().shape;
     DType d = am.meta().dtype;
     Value da_h = ir::mH(da), x_h = ir::mH(x);
-    Value left_null = ad::sub(ir::eye(d, s[0], am), ir::matmul(am, x));  // I - A X   [M, M]
-    Value right_null = ad::sub(ir::eye(d, s[1], am), ir::matmul(x, am)); // I - X A   [N, N]
-    Value dx = ad::neg(ir::matmul(x, ir::matmul(da, x)));
-    dx = ad::add(dx, ir::matmul(ir::matmul(x, x_h), ir::matmul(da_h, left_null)));
-    dx = ad::add(dx, ir::matmul(right_null, ir::matmul(da_h, ir::matmul(x_h, x))));
+    Value left_null = ir::eye(d, s[0], am) - ir::matmul(am, x);  // I - A X   [M, M]
+    Value right_null = ir::eye(d, s[1], am) - ir::matmul(x, am); // I - X A   [N, N]
+    Value dx = -ir::matmul(x, ir::matmul(da, x));
+    dx = dx + ir::matmul(ir::matmul(x, x_h), ir::matmul(da_h, left_null));
+    dx = dx + ir::matmul(right_null, ir::matmul(da_h, ir::matmul(x_h, x)));
     out[0] = dx;
   }
 };

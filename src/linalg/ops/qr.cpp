@@ -16,13 +16,13 @@ std::pair<Value, Value> tall_jvp(const Value& q, const Value& r, const Value& da
   Value da_rinv = triangular_solve(r, da, {true, false, false, Trans::No});
   Value c = ir::matmul(ir::mH(q), da_rinv);
   Value low = ir::tril(c, -1);
-  Value omega = ad::sub(low, ir::mH(low));
+  Value omega = low - ir::mH(low);
   if (is_complex(c.meta().dtype)) {
     Value d = ir::diagonal(c);
-    omega = ad::add(omega, ir::diag_embed(ad::sub(d, ad::convert(ad::real(d), d.meta().dtype))));
+    omega = omega + ir::diag_embed(d - ad::convert(ad::real(d), d.meta().dtype));
   }
-  Value dq = ad::add(ir::matmul(q, ad::sub(omega, c)), da_rinv);
-  Value dr = ir::matmul(ad::sub(c, omega), r);
+  Value dq = ir::matmul(q, omega - c) + da_rinv;
+  Value dr = ir::matmul(c - omega, r);
   return {dq, dr};
 }
 
@@ -77,7 +77,7 @@ public:
     Value x = columns(a.x[0], 0, m), y = columns(a.x[0], m, n);
     Value dx = columns(da, 0, m), dy = columns(da, m, n);
     auto [dq, dr1] = tall_jvp(q, columns(r, 0, m), dx);
-    Value dr2 = ad::add(ir::matmul(ir::mH(dq), y), ir::matmul(ir::mH(q), dy));
+    Value dr2 = ir::matmul(ir::mH(dq), y) + ir::matmul(ir::mH(q), dy);
     out[0] = dq;
     out[1] = ir::join({dr1, dr2}, 1);
   }

@@ -71,24 +71,24 @@ public:
     // = 0, so that their zero cotangents do not meet an infinite factor.
     bool truncated = truncation_of(params(a.node)).has_value();
     out[1] = ad::real(dpd);
-    Value f = ir::inverse_gaps(ad::mul(s, s), params(a.node).eps);
+    Value f = ir::inverse_gaps(s * s, params(a.node).eps);
     Value dps = ir::scale_columns(dp, s), sdp = ir::scale_rows(dp, s);
     Value one = ad::full(s.meta().dtype, s.meta().shape, 1.0);
-    Value inv_s = truncated ? nonzero_reciprocal(s) : ad::div(one, s);
-    Value ju = ad::mul_real(ad::add(dps, ir::mH(dps)), f);
+    Value inv_s = truncated ? nonzero_reciprocal(s) : one / s;
+    Value ju = ad::mul_real(dps + ir::mH(dps), f);
     if (is_complex(dp.meta().dtype)) {
-      Value gauge = ad::sub(dpd, ad::convert(ad::real(dpd), dpd.meta().dtype));
-      ju = ad::add(ju, ir::diag_embed(ad::mul_real(gauge, inv_s)));
+      Value gauge = dpd - ad::convert(ad::real(dpd), dpd.meta().dtype);
+      ju = ju + ir::diag_embed(ad::mul_real(gauge, inv_s));
     }
     Value du = ir::matmul(u, ju);
     if (!ops::decide_eq(m, k).value_or(false)) { // the projection vanishes when U is square
       Value dav = ir::matmul(da, v);
-      du = ad::add(du, ir::scale_columns(ad::sub(dav, ir::matmul(u, dp)), inv_s));
+      du = du + ir::scale_columns(dav - ir::matmul(u, dp), inv_s);
     }
-    Value dv = ir::matmul(v, ad::mul_real(ad::add(sdp, ir::mH(sdp)), f));
+    Value dv = ir::matmul(v, ad::mul_real(sdp + ir::mH(sdp), f));
     if (!ops::decide_eq(n, k).value_or(false)) {
       Value dahu = ir::matmul(ir::mH(da), u);
-      dv = ad::add(dv, ir::scale_columns(ad::sub(dahu, ir::matmul(v, ir::mH(dp))), inv_s));
+      dv = dv + ir::scale_columns(dahu - ir::matmul(v, ir::mH(dp)), inv_s);
     }
     out[0] = du;
     out[2] = ir::mH(dv);

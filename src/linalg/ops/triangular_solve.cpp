@@ -47,7 +47,7 @@ public:
     if (a.dx[0]) {
       Value dop = apply_trans(read_triangle(*a.dx[0], o), o.trans);
       Value term = o.left ? ir::matmul(dop, a.y[0]) : ir::matmul(a.y[0], dop);
-      rhs = rhs ? ad::sub(*rhs, term) : ad::neg(term);
+      rhs = rhs ? *rhs - term : -term;
     }
     out[0] = triangular_solve(a.x[0], *rhs, o);
   }

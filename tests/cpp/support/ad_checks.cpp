@@ -184,7 +184,8 @@ AdCheckResult check_second_order(const graph::Program& p, const std::vector<Tens
   const graph::Value& y = p.outputs[0];
   std::vector<Tensor> probe = run_program(p, args);
   Tensor w = random_tensor(y.meta().dtype, probe[0].shape(), seed + 77);
-  graph::Value prod = ad::real(ad::mul(ad::conj(graph::captured(w)), y));
+  using namespace tfe::eager::operators;
+  graph::Value prod = ad::real(ad::conj(graph::captured(w)) * y);
   Dims all;
   for (int64_t d = 0; d < static_cast<int64_t>(prod.meta().shape.size()); ++d) all.push_back(d);
   graph::ProgramPtr L = graph::make_program(p.arguments, {ad::reduce_sum(prod, all)});

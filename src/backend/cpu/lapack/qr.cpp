@@ -17,7 +17,10 @@ template <class T> Qr qr_typed(const Tensor& a, bool complete) {
   T* q = out.q.data<T>();
   T* r = out.r.data<T>();
   if (k == 0) { // R is empty; a complete Q is any unitary matrix: the identity
-    for (int64_t b = 0; b < batch; ++b) set_identity(q + b * m * qcols, qcols);
+    // Nothing to write when Q is empty too: no loop over a batch of empty matrices, whose count
+    // (up to 2^63 / 1 for zero elements) no allocation bounds.
+    if (qcols > 0)
+      for (int64_t b = 0; b < batch; ++b) set_identity(q + b * m * qcols, qcols);
     return out;
   }
   // geqrf runs in the Q output when Q has room for all of A's columns (so orgqr then forms Q in

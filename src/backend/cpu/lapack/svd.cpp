@@ -29,11 +29,11 @@ template <class T> Svd svd_typed(const Tensor& a, SvdMode mode) {
   }
   if (batch == 0) return out;
   if (k == 0) { // no singular values; full U and Vh are any unitary matrices: identities
-    if (full)
-      for (int64_t b = 0; b < batch; ++b) {
-        set_identity(out.u.data<T>() + b * m * m, m);
-        set_identity(out.vh.data<T>() + b * n * n, n);
-      }
+    // Each loop writes its allocated output, so a batch of empty matrices costs no loop.
+    if (full && m > 0)
+      for (int64_t b = 0; b < batch; ++b) set_identity(out.u.data<T>() + b * m * m, m);
+    if (full && n > 0)
+      for (int64_t b = 0; b < batch; ++b) set_identity(out.vh.data<T>() + b * n * n, n);
     return out;
   }
 
