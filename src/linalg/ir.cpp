@@ -26,21 +26,6 @@ Value matmul(const Value& a, const Value& b) {
   return r;
 }
 
-Value mT(const Value& a) {
-  size_t rank = a.meta().shape.size();
-  Dims perm{1, 0};
-  for (int64_t i = 2; i < static_cast<int64_t>(rank); ++i) perm.push_back(i);
-  return ad::transpose(a, perm);
-}
-
-Value mH(const Value& a) { return ad::conj(mT(a)); }
-
-Value tril(const Value& a, int64_t k) { return ad::emit1(OpCode::Tril, a, ops::TriangleParams{k}); }
-Value triu(const Value& a, int64_t k) { return ad::emit1(OpCode::Triu, a, ops::TriangleParams{k}); }
-
-Value diagonal(const Value& a) { return ad::emit1(OpCode::ExtractDiag, a, ops::DiagParams{0, 1}); }
-Value diag_embed(const Value& d) { return ad::emit1(OpCode::EmbedDiag, d, ops::DiagParams{0, 1}); }
-
 Value diagonal_mask(Extent n, const Value& batch_of) {
   Shape sq{n, n};
   Value rows = graph::emit(OpCode::Iota, {}, ops::IotaParams{DType::I64, sq, 0});
@@ -66,14 +51,6 @@ Value scale_along(const Value& a, const Value& d, int64_t dim) {
 
 Value scale_columns(const Value& a, const Value& d) { return scale_along(a, d, 1); }
 Value scale_rows(const Value& a, const Value& d) { return scale_along(a, d, 0); }
-
-Value take(const Value& a, int64_t dim, Extent begin, Extent end) {
-  const Shape& s = a.meta().shape;
-  Shape starts(s.size(), 0), limits = s;
-  starts[static_cast<size_t>(dim)] = begin;
-  limits[static_cast<size_t>(dim)] = end;
-  return ad::emit1(OpCode::Slice, a, ops::SliceParams{starts, limits, Dims(s.size(), 1)});
-}
 
 Value join(std::initializer_list<Value> parts, int64_t dim) {
   std::vector<Value> in(parts);

@@ -8,6 +8,7 @@
 
 #include "eager/operators.hpp"
 #include "eager/surface_impl.hpp"
+#include "linalg/ir.hpp"
 #include "linalg/surface.hpp"
 
 namespace tfe::linalg::api {
@@ -18,6 +19,11 @@ namespace detail {
 
 using tfe::eager::detail::emit1;
 using tfe::eager::detail::literal_of;
+// Matrix views and parts (linalg/ir.hpp), the same for the composites and the rules.
+using ir::diagonal;
+using ir::mH;
+using ir::mT;
+using ir::take;
 
 template <class V> std::vector<V> emit_ext(const ops::ExtensionParams& p, std::span<const V> in) {
   return emit_multi(ops::OpCode::Extension, in, ops::Params(p));
@@ -116,14 +122,10 @@ template <class V> V pivot_sign(const V& pivots, DType d) {
   return scalar_of<V>(d, 1.0) + (odd * scalar_of<V>(d, -2.0));
 }
 
-template <class V> V diagonal_of(const V& m) {
-  return emit1(ops::OpCode::ExtractDiag, m, ops::DiagParams{0, 1});
-}
-
 // det = sign(P) prod(diag(U)) from a packed LU and its pivots.
 template <class V> V det_from_lu(const V& lu, const V& pivots) {
   std::array<int64_t, 1> rows{0};
-  V prod = tfe::eager::prod(diagonal_of(lu), rows);
+  V prod = tfe::eager::prod(diagonal(lu), rows);
   return prod * pivot_sign(pivots, meta_of(lu).dtype);
 }
 
@@ -132,7 +134,7 @@ template <class V> V det_from_lu(const V& lu, const V& pivots) {
 template <class V> std::vector<V> slogdet_from_lu(const V& lu, const V& pivots) {
   DType d = meta_of(lu).dtype;
   std::array<int64_t, 1> rows{0};
-  V diag = diagonal_of(lu);
+  V diag = diagonal(lu);
   V mag = un(ops::OpCode::Abs, diag);
   V logabs = tfe::eager::sum(un(ops::OpCode::Log, mag), rows);
   V zero_pivot = compare(mag, scalar_of<V>(real_dtype(d), 0.0), ops::CompareDir::Eq);
@@ -142,12 +144,6 @@ template <class V> std::vector<V> slogdet_from_lu(const V& lu, const V& pivots) 
   return {sign, logabs};
 }
 
-template <class V> V m_transpose(const V& a) {
-  Dims perm{1, 0};
-  for (int64_t i = 2; i < static_cast<int64_t>(meta_of(a).shape.size()); ++i) perm.push_back(i);
-  return emit1(ops::OpCode::Transpose, a, ops::TransposeParams{perm});
-}
-template <class V> V m_adjoint(const V& a) { return conj(m_transpose(a)); }
 template <class V> V reduce(ops::OpCode code, const V& x, std::initializer_list<int64_t> axes) {
   return tfe::eager::reduce(code, x, std::span<const int64_t>(axes.begin(), axes.size()));
 }
@@ -156,14 +152,6 @@ template <class V> V spread(const V& v, const Shape& shape, int64_t matrix_dim) 
   Dims dims{matrix_dim};
   for (int64_t i = 2; i < static_cast<int64_t>(shape.size()); ++i) dims.push_back(i);
   return emit1(ops::OpCode::BroadcastInDim, v, ops::BroadcastInDimParams{shape, dims});
-}
-// Columns [begin, end) (dim 1) or rows (dim 0) of a matrix.
-template <class V> V take(const V& a, int64_t dim, Extent begin, Extent end) {
-  Shape s = meta_of(a).shape;
-  Shape starts(s.size(), 0), limits = s;
-  starts[static_cast<size_t>(dim)] = begin;
-  limits[static_cast<size_t>(dim)] = end;
-  return emit1(ops::OpCode::Slice, a, ops::SliceParams{starts, limits, Dims(s.size(), 1)});
 }
 // The identity of dtype d with shape [M, N, B..]: ones where row == col, batch dims broadcast.
 template <class V> V identity(DType d, const Shape& shape) {
@@ -331,9 +319,8 @@ template <class V> std::vector<V> lu(const V& a) {
   int64_t mr = detail::constant_extent(rows);
   // L [M,K]: unit lower part of the first K columns; U [K,N]: upper part of the first K rows.
   V lcols = detail::take(f[0], 1, 0, k);
-  V l = detail::bin(ops::OpCode::Add,
-                    detail::emit1(ops::OpCode::Tril, lcols, ops::TriangleParams{-1}),
-                    detail::identity<V>(m.dtype, meta_of(lcols).shape));
+  V l = detail::emit1(ops::OpCode::Tril, lcols, ops::TriangleParams{-1}) +
+        detail::identity<V>(m.dtype, meta_of(lcols).shape);
   V u = detail::emit1(ops::OpCode::Triu, detail::take(f[0], 0, 0, k), ops::TriangleParams{0});
   std::array<V, 1> piv{f[1]};
   V perm = detail::emit_ext1<V>(pivots_to_permutation_op().make_params({mr}), piv);
@@ -371,8 +358,7 @@ template <class V> V vector_norm(const V& x, double ord, std::span<const int64_t
                         axes),
         real);
   if (ord == 1) return tfe::eager::sum(mag, axes);
-  if (ord == 2)
-    return detail::root_of(tfe::eager::sum(detail::bin(ops::OpCode::Mul, mag, mag), axes), 2.0);
+  if (ord == 2) return detail::root_of(tfe::eager::sum(mag * mag, axes), 2.0);
   V powered = detail::bin(ops::OpCode::Pow, mag, detail::scalar_of<V>(real, ord));
   return detail::root_of(tfe::eager::sum(powered, axes), ord);
 }
@@ -412,10 +398,9 @@ template <class V> V cond(const V& a, MatrixNorm ord) {
     V s = svdvals(a);
     V hi = detail::reduce(ops::OpCode::ReduceMax, s, {0});
     V lo = detail::reduce(ops::OpCode::ReduceMin, s, {0});
-    return ord == MatrixNorm::Two ? detail::bin(ops::OpCode::Div, hi, lo)
-                                  : detail::bin(ops::OpCode::Div, lo, hi);
+    return ord == MatrixNorm::Two ? hi / lo : lo / hi;
   }
-  return detail::bin(ops::OpCode::Mul, matrix_norm(a, ord), matrix_norm(inv(a), ord));
+  return matrix_norm(a, ord) * matrix_norm(inv(a), ord);
 }
 
 template <class V> V matrix_power(const V& a, int64_t n) {
@@ -491,7 +476,7 @@ template <class V> V multi_dot(std::span<const V> xs) {
 
 template <class V> V vecdot(const V& a, const V& b, int64_t axis) {
   std::array<int64_t, 1> ax{axis};
-  return tfe::eager::sum(detail::bin(ops::OpCode::Mul, detail::conj(a), b), ax);
+  return tfe::eager::sum(detail::conj(a) * b, ax);
 }
 
 template <class V> V vander(const V& x, int64_t n) {
@@ -510,7 +495,7 @@ template <class V> V vander(const V& x, int64_t n) {
   std::vector<V> columns;
   for (int64_t k = 0; k < n; ++k) {
     columns.push_back(detail::emit1(ops::OpCode::Reshape, power, ops::ReshapeParams{col}));
-    if (k + 1 < n) power = detail::bin(ops::OpCode::Mul, power, x);
+    if (k + 1 < n) power = power * x;
   }
   if (columns.empty()) {
     Shape empty = col;
@@ -567,7 +552,7 @@ template <class V> std::vector<V> qr_gauged(const V& a, bool complete, bool posi
   std::vector<V> qrv = qr(a, complete);
   if (!positive_diagonal) return qrv;
   // Q D and D^H R with D = diag(phase of R's diagonal): the same product, diag(R) real >= 0.
-  V phase = detail::unit_phase(detail::diagonal_of(qrv[1])); // [K, B..]
+  V phase = detail::unit_phase(detail::diagonal(qrv[1])); // [K, B..]
   ops::Meta mq = meta_of(qrv[0]), mr = meta_of(qrv[1]);
   Extent k = meta_of(phase).shape[0];
   if (!(mq.shape[1] == k)) { // complete and tall: the extra columns of Q keep phase 1
@@ -577,8 +562,8 @@ template <class V> std::vector<V> qr_gauged(const V& a, bool complete, bool posi
                            tfe::eager::broadcast_to(detail::scalar_of<V>(mq.dtype, 1.0), rest)};
     phase = tfe::eager::concatenate(std::span<const V>(parts), 0);
   }
-  V q = detail::bin(ops::OpCode::Mul, qrv[0], detail::spread(phase, mq.shape, 1));
-  V r = detail::bin(ops::OpCode::Mul, qrv[1], detail::spread(detail::conj(phase), mr.shape, 0));
+  V q = qrv[0] * detail::spread(phase, mq.shape, 1);
+  V r = qrv[1] * detail::spread(detail::conj(phase), mr.shape, 0);
   return {q, r};
 }
 

@@ -41,7 +41,7 @@ template <class T> int64_t max_kept(const Tensor& s, const Truncation& t) {
 // True where s [R, B..] is above its matrix's bound max(atol, rtol * s[0]).
 template <class V> V above_bound(const V& s, const Truncation& t) {
   DType d = meta_of(s).dtype;
-  V rel = detail::bin(ops::OpCode::Mul, detail::take(s, 0, 0, 1), detail::scalar_of<V>(d, t.rtol));
+  V rel = detail::take(s, 0, 0, 1) * detail::scalar_of<V>(d, t.rtol);
   V abs = detail::scalar_of<V>(d, t.atol);
   V bound = detail::select(detail::compare(rel, abs, ops::CompareDir::Gt), rel,
                            tfe::eager::broadcast_to(abs, meta_of(rel).shape));

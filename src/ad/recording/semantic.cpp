@@ -59,7 +59,6 @@ struct Builder {
       }
       stack.pop_back();
       ++out.visited;
-      collect_visits().fetch_add(1, std::memory_order_relaxed);
       if (n->kind != RawKind::Op) {
         emitted[n] = add_argument(ref, n->value).node;
         continue;

@@ -29,9 +29,4 @@ void RawInputs::push_back(RawRef r) {
   ++size_;
 }
 
-std::atomic<int64_t>& collect_visits() {
-  static std::atomic<int64_t> visits{0};
-  return visits;
-}
-
 } // namespace tfe::ad::recording

@@ -6,7 +6,6 @@
 #pragma once
 
 #include <array>
-#include <atomic>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -93,9 +92,5 @@ RawRef op_node(ops::OpCode op, const ops::Params& params, Tensor value, size_t n
   node->more_values = std::move(more_values);
   return {std::move(node), 0};
 }
-
-// Count of raw nodes visited by trace collection since start (a test hook: a diamond-shaped
-// history must be visited once per node).
-std::atomic<int64_t>& collect_visits();
 
 } // namespace tfe::ad::recording

@@ -274,7 +274,6 @@ cpu::lapack::LuFactor lu_factor(const Tensor& a) {
   s.run(s.entry(s.api.getrf, "getrf")(d.ordinal, code(a.dtype()), m, n, batch, ptr(out.lu),
                                       ints(out.pivots), ints(out.info)),
         "lu_factor on the device");
-  cpu::lapack::lu_factorizations().fetch_add(batch, std::memory_order_relaxed);
   return out;
 }
 
@@ -290,7 +289,6 @@ cpu::lapack::LuFactorSolve lu_factor_solve(const Tensor& a, const Tensor& b) {
   s.run(s.entry(s.api.getrf, "getrf")(d.ordinal, code(a.dtype()), n, n, batch, ptr(out.lu),
                                       ints(out.pivots), ints(info)),
         "solve on the device");
-  cpu::lapack::lu_factorizations().fetch_add(batch, std::memory_order_relaxed);
   if (nrhs > 0)
     s.run(s.entry(s.api.getrs, "getrs")(d.ordinal, code(a.dtype()), 'N', n, nrhs, batch,
                                         ptr(out.lu), ints(out.pivots), ptr(out.x)),

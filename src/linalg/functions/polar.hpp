@@ -17,7 +17,7 @@ template <class V> std::vector<V> polar(const V& a) {
   ops::Meta m = meta_of(vh);
   V u = tfe::eager::matmul(f[0], vh);
   V scaled_rows = spread(tfe::eager::cast(f[1], m.dtype), m.shape, 0) * vh;
-  V p = tfe::eager::matmul(m_adjoint(vh), scaled_rows);
+  V p = tfe::eager::matmul(ir::mH(vh), scaled_rows);
   return {u, p};
 }
 

@@ -78,8 +78,8 @@ template <class V> V adjugate_by_svd(const V& a) {
   std::vector<V> usv = api::svd(a, SvdMode::Reduced, 0.0);
   DType d = meta_of(a).dtype;
   V c = tfe::eager::cast(products_but_one(usv[1]), d);
-  V v_c = m_adjoint(usv[2]) * spread(c, meta_of(a).shape, 1); // V diag(c)
-  V adj = tfe::eager::matmul(v_c, m_adjoint(usv[0]));
+  V v_c = ir::mH(usv[2]) * spread(c, meta_of(a).shape, 1); // V diag(c)
+  V adj = tfe::eager::matmul(v_c, ir::mH(usv[0]));
   return adj * unitary_phase(usv[0], usv[2]);
 }
 
@@ -101,7 +101,7 @@ public:
            std::span<Tensor> out) const override {
     const Tensor &a = in[0], &lu = in[1], &pivots = in[2];
     Tensor zero_pivots = tfe::eager::sum( // I64
-        compare(diagonal_of(lu), scalar_of<Tensor>(a.dtype(), 0.0), ops::CompareDir::Eq),
+        compare(ir::diagonal(lu), scalar_of<Tensor>(a.dtype(), 0.0), ops::CompareDir::Eq),
         std::span<const int64_t>{});
     // One count read on the host (a copy of one element when the operands are on a device).
     const Tensor count = eager::contiguous(device::to_device(zero_pivots, Device{}));

@@ -30,11 +30,11 @@ template <class V> V pinv_by_decomposition(const V& a, double rtol, bool hermiti
   } else {
     std::vector<V> usv = api::svd(a, SvdMode::Reduced, 0.0);
     values = masked_reciprocal(usv[1], above_cutoff(usv[1], rtol));
-    left = m_adjoint(usv[2]);
+    left = ir::mH(usv[2]);
     right = usv[0];
   }
   V scaled = left * spread(tfe::eager::cast(values, m.dtype), meta_of(left).shape, 1);
-  return tfe::eager::matmul(scaled, m_adjoint(right));
+  return tfe::eager::matmul(scaled, ir::mH(right));
 }
 
 class PinvOp final : public LinalgOp {

@@ -18,7 +18,6 @@
 //   serialize on OpenBLAS's lock).
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 
 #include "core/linalg_modes.hpp"
@@ -103,9 +102,5 @@ Tensor lu_solve(const Tensor& lu, const Tensor& pivots, const Tensor& b, Trans t
 // diagonal is not an error: the result holds inf/nan.
 Tensor triangular_solve(const Tensor& a, const Tensor& b, bool upper, bool left, bool unit_diagonal,
                         Trans trans);
-
-// Matrices factored by getrf since the process started (a test hook: the reverse mode of a
-// tracked solve must factor A exactly once).
-std::atomic<int64_t>& lu_factorizations();
 
 } // namespace tfe::cpu::lapack

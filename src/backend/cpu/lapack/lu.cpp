@@ -34,7 +34,6 @@ template <class T> LuFactor lu_factor_typed(const Tensor& a) {
     const lint r = m == n && n <= kSmallLu
                        ? small_getrf(n, lub, piv + b * k)
                        : typed::getrf(to_lint(m), to_lint(n), lub, to_lint(m), piv + b * k);
-    lu_factorizations().fetch_add(1, std::memory_order_relaxed);
     if (r < 0) fail_illegal(kFn, "getrf", r, b);
     info[b] = r;
   }
@@ -68,7 +67,6 @@ template <class T> LuFactorSolve lu_factor_solve_typed(const Tensor& a, const Te
       copy_matrix(a_src + a_cursor.offset(), a.stride(0), a.stride(1), n, n, lub, n);
       const lint info =
           n <= kSmallLu ? small_getrf(n, lub, pivb) : typed::getrf(ln, ln, lub, ln, pivb);
-      lu_factorizations().fetch_add(1, std::memory_order_relaxed);
       if (info < 0) fail_illegal(kFn, "getrf", info, i);
       if (info > 0)
         fail(Status::Singular,
@@ -169,11 +167,6 @@ Tensor lu_solve(const Tensor& lu, const Tensor& pivots, const Tensor& b, Trans t
   return visit_float(lu.dtype(), [&](auto tag) {
     return lu_solve_typed<typename decltype(tag)::type>(lu, pivots, b, trans);
   });
-}
-
-std::atomic<int64_t>& lu_factorizations() {
-  static std::atomic<int64_t> count{0};
-  return count;
 }
 
 } // namespace tfe::cpu::lapack
