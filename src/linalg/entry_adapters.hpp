@@ -4,6 +4,7 @@
 // entry directly in linalg/functions/<name>.hpp instead (docs/contributing.md).
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 
 #include "linalg/derived.hpp"
@@ -18,10 +19,6 @@ inline api::MatrixNorm norm_order(int32_t ord) {
   if (ord < 0 || ord > static_cast<int32_t>(api::MatrixNorm::MinusInf))
     fail(Status::InvalidArgument, "unknown norm order %d (TFE_NORM_*)", ord);
   return static_cast<api::MatrixNorm>(ord);
-}
-
-template <class V> int64_t rank_of(const V& v) {
-  return static_cast<int64_t>(meta_of(v).shape.size());
 }
 
 } // namespace detail
@@ -73,8 +70,9 @@ template <class V> V matrix_norm(const V& a, int32_t ord) {
 template <class V> V cond(const V& a, int32_t ord) { return api::cond(a, detail::norm_order(ord)); }
 template <class V> V matrix_power(const V& a, int64_t n) { return api::matrix_power(a, n); }
 template <class V> V vecdot(const V& a, const V& b, int64_t axis) {
-  int64_t rank = std::max(detail::rank_of(a), detail::rank_of(b));
-  return api::vecdot(a, b, normalize_axis(axis, rank));
+  // NumPy's negative axis counts from the broadcast rank of the two operands.
+  size_t rank = std::max(meta_of(a).shape.size(), meta_of(b).shape.size());
+  return api::vecdot(a, b, normalize_axis(axis, static_cast<int64_t>(rank)));
 }
 template <class V> V vander(const V& x, int64_t n) { return api::vander(x, n); }
 template <class V> V tensorinv(const V& a, int64_t ind) { return api::tensorinv(a, ind); }
