@@ -1,4 +1,5 @@
 // linspace, logspace and the *_like constructors (tenferro/tensor.h, "creation").
+#include "capi/creation_device.hpp"
 #include "capi/op_call.hpp"
 #include "eager/creation.hpp"
 #include "eager/shape_extra.hpp"
@@ -24,7 +25,7 @@ tfe_status spaced(const char* fn, tfe_tensor** out, tfe_context* ctx, int32_t en
     require(ctx, "ctx");
     if (endpoint != 0 && endpoint != 1)
       fail(Status::InvalidArgument, "endpoint takes 0 or 1, not %d", endpoint);
-    *out = new_tensor(ctx, make());
+    *out = new_tensor(ctx, on_creation_device(*ctx, make()));
   });
 }
 

@@ -1,9 +1,9 @@
-// Devices: counting them, asking where a tensor lives, and the one explicit transfer
-// (tenferro/tensor.h, docs/cuda.md).
+// Devices: counting them, asking where a tensor lives, the one explicit transfer, and the
+// scopes that create on a device (tenferro/tensor.h, docs/cuda.md).
 #include "backend/device/plugin.hpp"
 #include "capi/guard.hpp"
 #include "capi/handles.hpp"
-#include "runtime/ad.hpp"
+#include "capi/op_call.hpp"
 
 using namespace tfe;
 using namespace tfe::capi;
@@ -45,25 +45,51 @@ tfe_status tfe_tensor_device(const tfe_tensor* t, int32_t* kind, int32_t* ordina
 
 tfe_status tfe_tensor_to_device(tfe_tensor** out, const tfe_tensor* t, int32_t kind,
                                 int32_t ordinal) {
-  return guarded("tfe_tensor_to_device", [&] {
+  const char* fn = "tfe_tensor_to_device";
+  return guarded(fn, [&] {
     out_slot(out);
     require(t, "t");
     Device to = device_arg(kind, ordinal);
-    // A missing device is reported before a dataflow tensor is waited for (whose own failure
-    // would otherwise hide it).
+    // A missing device is reported before anything is recorded or scheduled.
     if (!to.is_cpu()) (void)device::serving(to);
-    const runtime::Value& v = t->value;
-    if (v.symbolic())
+    if (t->value.symbolic())
       fail(Status::NotSupported,
            "t is a traced tensor; a program runs on the device of the arguments it is called "
            "with");
-    if (v.tracked() || runtime::requires_grad(v))
-      fail(Status::NotSupported,
-           "t is tracked for derivatives and transfers are not differentiable yet: move the "
-           "tensor before tfe_tensor_set_requires_grad, or detach it");
-    // A dataflow tensor is waited for; the copy is a new leaf of the same context.
-    *out = new_tensor(t->ctx, device::to_device(v.resolved(*t->ctx), to));
+    // The transfer is an op: recorded for derivatives when t is tracked, a task of the graph in
+    // a dataflow context, run at once otherwise. Its derivative is the transfer back.
+    capi::run_op(
+        t->ctx,
+        [&](const auto& v) {
+          using V = std::decay_t<decltype(v)>;
+          Device from;
+          if constexpr (std::is_same_v<V, Tensor>)
+            from = v.device();
+          else if constexpr (std::is_same_v<V, ad::recording::Recorded>)
+            from = v.value.device();
+          else if constexpr (std::is_same_v<V, dataflow::TensorVar>)
+            from = v.device();
+          else
+            fail(Status::NotSupported, "t is a traced tensor"); // refused above
+          std::array<V, 1> in{v};
+          return eager::call<V>(ops::OpCode::Transfer, std::span<const V>(in),
+                                ops::TransferParams{from, to});
+        },
+        [&](auto result) { *out = new_tensor(t->ctx, std::move(result)); }, capi::Arg{t, "t"});
   });
+}
+
+tfe_status tfe_device_scope_enter(tfe_context* ctx, int32_t kind, int32_t ordinal) {
+  return guarded("tfe_device_scope_enter", [&] {
+    require(ctx, "ctx");
+    Device d = device_arg(kind, ordinal);
+    if (!d.is_cpu()) (void)device::serving(d);
+    ctx->enter_device_scope(d);
+  });
+}
+
+tfe_status tfe_device_scope_exit(tfe_context* ctx) {
+  return guarded("tfe_device_scope_exit", [&] { require(ctx, "ctx")->exit_device_scope(); });
 }
 
 } // extern "C"

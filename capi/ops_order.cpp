@@ -71,16 +71,24 @@ template <class V> V take_along(const V& x, const V& idx, int64_t axis) {
     if (static_cast<int64_t>(d) > axis) outer *= xs[d];
   }
   int64_t extent = xs[static_cast<size_t>(axis)], k = is[static_cast<size_t>(axis)];
-  Tensor base = Tensor::empty(DType::I64, is);
-  int64_t* b = base.data<int64_t>();
-  for (int64_t o = 0; o < outer; ++o)
-    for (int64_t j = 0; j < k; ++j)
-      for (int64_t i = 0; i < inner; ++i) b[i + inner * (j + k * o)] = i + inner * extent * o;
+  // Each index's lane, i + inner * extent * o over [inner, k, outer], from two iotas: ops
+  // without operands are made where the op runs, so the lanes are on x's device.
+  Shape lanes{Extent(inner), Extent(k), Extent(outer)};
+  const V* none = nullptr;
+  V along_inner = eager::call<V>(OpCode::Iota, std::span<const V>(none, size_t{0}),
+                                 ops::IotaParams{DType::I64, lanes, 0});
+  V along_outer = eager::call<V>(OpCode::Iota, std::span<const V>(none, size_t{0}),
+                                 ops::IotaParams{DType::I64, lanes, 2});
+  Tensor block = Tensor::empty(DType::I64, {});
+  *block.data<int64_t>() = inner * extent;
+  V base =
+      run2(OpCode::Add, along_inner, run2(OpCode::Mul, along_outer, literal(block, none), {}), {});
+  Shape index_shape;
+  for (int64_t e : is) index_shape.push_back(Extent(e));
+  base = run1(OpCode::Reshape, base, ops::ReshapeParams{index_shape});
   Tensor stride = Tensor::empty(DType::I64, {});
   *stride.data<int64_t>() = inner;
-  V flat_idx =
-      run2(OpCode::Add, run2(OpCode::Mul, idx, literal(stride, static_cast<const V*>(nullptr)), {}),
-           literal(base, static_cast<const V*>(nullptr)), {});
+  V flat_idx = run2(OpCode::Add, run2(OpCode::Mul, idx, literal(stride, none), {}), base, {});
   V flat_x = run1(OpCode::Reshape, x, ops::ReshapeParams{Shape{Extent(numel)}});
   return run2(OpCode::Gather, flat_x, flat_idx, ops::AxisParams{0});
 }

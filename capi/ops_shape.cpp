@@ -4,6 +4,7 @@
 #include <array>
 
 #include "backend/cpu/kernel.hpp"
+#include "capi/creation_device.hpp"
 #include "capi/op_call.hpp"
 
 using namespace tfe;
@@ -239,8 +240,7 @@ tfe_status tfe_iota(tfe_tensor** out, tfe_context* ctx, int32_t dtype, int32_t n
     require(ctx, "ctx");
     Dims s = shape_arg(ndim, shape);
     ops::IotaParams p{require_dtype(dtype), Shape(s), normalize_axis(axis, ndim)};
-    Tensor t = cpu::execute(OpCode::Iota, {}, p);
-    *out = new_tensor(ctx, std::move(t));
+    *out = new_tensor(ctx, on_creation_device(*ctx, cpu::execute(OpCode::Iota, {}, p)));
   });
 }
 

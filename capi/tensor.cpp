@@ -2,6 +2,7 @@
 #include <cstring>
 
 #include "backend/cpu/strided_loop.hpp"
+#include "capi/creation_device.hpp"
 #include "capi/op_call.hpp"
 #include "eager/surface.hpp"
 
@@ -103,7 +104,7 @@ tfe_status tfe_tensor_from_data(tfe_tensor** out, tfe_context* ctx, int32_t dtyp
         for (int64_t i = 0; i < result.numel(); ++i) b[i] = b[i] != 0;
       }
     }
-    *out = new_tensor(ctx, std::move(result));
+    *out = new_tensor(ctx, on_creation_device(*ctx, std::move(result)));
   });
 }
 

@@ -1285,6 +1285,23 @@ private:
   Context ctx_;
 };
 
+// Creation with ctx on this thread (zeros, ones, full, eye, arange, linspace, random, from data)
+// makes its tensors on d while it lives; scopes nest. Ops run where their operands are.
+//
+//   { tfe::DeviceScope on(ctx, tfe::Device::cuda()); auto z = tfe::zeros(ctx, ...); }
+class DeviceScope {
+public:
+  DeviceScope(const Context& ctx, Device d) : ctx_(ctx) {
+    detail::check(tfe_device_scope_enter(ctx_.get(), d.kind, d.ordinal));
+  }
+  DeviceScope(const DeviceScope&) = delete;
+  DeviceScope& operator=(const DeviceScope&) = delete;
+  ~DeviceScope() { detail::ignore_status(tfe_device_scope_exit(ctx_.get())); }
+
+private:
+  Context ctx_;
+};
+
 // ---- traced programs (tenferro/program.h) ------------------------------------------------------
 
 // A function from symbolic inputs to outputs traced from them, compiled per argument shapes.

@@ -396,18 +396,41 @@ TFE_API TFE_NODISCARD tfe_status tfe_tensor_device(const tfe_tensor* t, int32_t*
 /** The one transfer between devices: a compact copy of t on device (kind, ordinal), or a new
  *  reference to t when it is already there. Ops never transfer: operands on two devices are
  *  TFE_ERR_DEVICE. Host-to-device and back move the bytes once; between two GPUs through the host.
+ *  The transfer is an op like the others: a tracked t gives a tracked copy whose derivative is
+ *  the transfer back (so gradients reach t on t's device), a dataflow tensor gives a dataflow
+ *  tensor (the copy is scheduled; a failure of t's own op reaches whoever reads the copy).
  * @param[out] out receives the new handle; NULL on failure.
- * @param t a plain (untracked, untraced) tensor.
+ * @param t the tensor (borrowed): plain, tracked or of a dataflow context.
  * @param kind TFE_DEVICE_CPU or TFE_DEVICE_CUDA.
  * @param ordinal the device number, 0 for the CPU.
  * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, an unknown kind, a
  *         negative or non-zero CPU ordinal); TFE_ERR_DEVICE (no such device: no plugin, no driver,
- *         no GPU, or an ordinal beyond tfe_device_count); TFE_ERR_NOT_SUPPORTED (t is tracked for
- *         derivatives, traced or a dataflow tensor: transfers are not differentiable yet);
- *         TFE_ERR_OUT_OF_MEMORY.
+ *         no GPU, or an ordinal beyond tfe_device_count); TFE_ERR_NOT_SUPPORTED (t is traced: a
+ *         program runs on the device of the arguments it is called with); TFE_ERR_OUT_OF_MEMORY.
  * @since 0.2 */
 TFE_API TFE_NODISCARD tfe_status tfe_tensor_to_device(tfe_tensor** out, const tfe_tensor* t,
                                                       int32_t kind, int32_t ordinal);
+/** Creates on a device: until the matching tfe_device_scope_exit, the creation functions called
+ *  with ctx on this thread make their tensors on device (kind, ordinal): tfe_zeros, tfe_ones,
+ *  tfe_full and tfe_eye are written by the device itself; tfe_arange, tfe_linspace,
+ *  tfe_logspace, tfe_iota, tfe_random_uniform, tfe_random_normal and tfe_tensor_from_data are
+ *  computed on the host and copied once (random numbers are the host's for the same seed).
+ *  Scopes nest; other threads and other contexts are unaffected. Ops are unaffected too: they
+ *  run where their operands are. tfe_tensor_from_buffer and DLPack imports keep their memory's
+ *  device.
+ * @param ctx the context (borrowed).
+ * @param kind TFE_DEVICE_CPU or TFE_DEVICE_CUDA.
+ * @param ordinal the device number, 0 for the CPU.
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, an unknown kind, a
+ *         negative or non-zero CPU ordinal); TFE_ERR_DEVICE (no such device).
+ * @since 0.2 */
+TFE_API TFE_NODISCARD tfe_status tfe_device_scope_enter(tfe_context* ctx, int32_t kind,
+                                                        int32_t ordinal);
+/** Closes the innermost device scope of ctx on this thread.
+ * @param ctx the context (borrowed).
+ * @return TFE_OK; TFE_ERR_INVALID_ARGUMENT (a NULL or released handle, no open scope).
+ * @since 0.2 */
+TFE_API TFE_NODISCARD tfe_status tfe_device_scope_exit(tfe_context* ctx);
 
 /** Number of listed ops: the core IR ops of the op table, then (since 0.2) the linear algebra
  *  functions of linalg.h, one per C function (docs/ops/table.md, docs/ops/linalg.md).

@@ -97,6 +97,10 @@ const Rules& rules_for(OpCode op) {
     return r;
   }
   case OpCode::Iota: return zero;
+  case OpCode::Transfer: {
+    static const Rules r{linear_jvp, transfer_t};
+    return r;
+  }
   // indexing
   case OpCode::Slice: {
     static const Rules r{linear_jvp, slice_t};

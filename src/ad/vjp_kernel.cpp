@@ -14,7 +14,7 @@ thread_local VjpKernelCache* t_current = nullptr;
 // cotangents) instead of being recomputed.
 std::shared_ptr<const CompiledVjp> build(ops::OpCode op, const ops::Params& params,
                                          std::span<const Tensor> operands, bool given_outputs,
-                                         const backend::Backend& target) {
+                                         const graph::Placement& where) {
   std::vector<graph::Value> args;
   auto entry = std::make_shared<CompiledVjp>();
   entry->op = op;
@@ -40,36 +40,36 @@ std::shared_ptr<const CompiledVjp> build(ops::OpCode op, const ops::Params& para
     for (size_t k = 0; k < d.program->order.size(); ++k)
       if (d.program->order[k].get() == forward) given.push_back(static_cast<int32_t>(k));
   }
-  entry->compiled = graph::compile(*d.program, metas, given, target);
+  entry->compiled = graph::compile(*d.program, metas, given, graph::backend_for(where.home),
+                                   graph::fusion_enabled(), where);
   return entry;
 }
 
-std::shared_ptr<const CompiledVjp> find_or_build(VjpKernelCache& cache, ops::OpCode op,
-                                                 const ops::Params& params,
-                                                 std::span<const Tensor> operands,
-                                                 bool given_outputs, Device d) {
-  // One entry per backend: a program compiled for the host runs host kernels only.
-  const backend::Backend& target = graph::backend_for(d);
+std::shared_ptr<const CompiledVjp>
+find_or_build(VjpKernelCache& cache, ops::OpCode op, const ops::Params& params,
+              std::span<const Tensor> operands, bool given_outputs, const graph::Placement& where) {
+  // One entry per placement: a program compiled for the host runs host kernels only.
   graph::CacheKey key{static_cast<uint64_t>(op), ops::hash_params(params),
-                      static_cast<uint64_t>(given_outputs), reinterpret_cast<uintptr_t>(&target)};
+                      static_cast<uint64_t>(given_outputs)};
+  graph::append_key(key, where);
   for (const Tensor& t : operands) {
     key.push_back(static_cast<uint64_t>(t.dtype()) << 32 | t.shape().size());
     for (int64_t e : t.shape()) key.push_back(static_cast<uint64_t>(e));
   }
   std::shared_ptr<const CompiledVjp> k = cache.find(key);
   if (!k || k->op != op || !(k->params == params)) {
-    k = build(op, params, operands, given_outputs, target);
+    k = build(op, params, operands, given_outputs, where);
     int64_t bytes = k->compiled ? static_cast<int64_t>(k->compiled->code.size() * 256 + 512) : 512;
     cache.insert(key, k, bytes);
   }
   return k;
 }
 
-std::vector<std::optional<Tensor>> gradients(const CompiledVjp& k, Device d,
+std::vector<std::optional<Tensor>> gradients(const CompiledVjp& k, const graph::Placement& where,
                                              std::span<const Tensor> args, size_t operands) {
   std::vector<std::optional<Tensor>> out(operands);
   if (!k.compiled) return out;
-  std::vector<Tensor> results = graph::execute_on(d, *k.compiled, args, {});
+  std::vector<Tensor> results = graph::execute_on(where, *k.compiled, args, {});
   for (size_t j = 0; j < k.active.size(); ++j)
     if (!k.zero[j]) out[static_cast<size_t>(k.active[j])] = results[k.outputs + j];
   return out;
@@ -93,9 +93,9 @@ std::vector<std::optional<Tensor>> vjp_kernel(VjpKernelCache& cache, ops::OpCode
                                               const Tensor& ybar) {
   std::vector<Tensor> args(operands.begin(), operands.end());
   args.push_back(ybar);
-  const Device d = backend::device_of(args);
-  std::shared_ptr<const CompiledVjp> k = find_or_build(cache, op, params, operands, false, d);
-  return gradients(*k, d, args, operands.size());
+  const graph::Placement where = graph::placement_of(args);
+  std::shared_ptr<const CompiledVjp> k = find_or_build(cache, op, params, operands, false, where);
+  return gradients(*k, where, args, operands.size());
 }
 
 std::vector<std::optional<Tensor>> vjp_kernel(VjpKernelCache& cache, ops::OpCode op,
@@ -106,12 +106,12 @@ std::vector<std::optional<Tensor>> vjp_kernel(VjpKernelCache& cache, ops::OpCode
   std::vector<Tensor> args(operands.begin(), operands.end());
   args.insert(args.end(), ybars.begin(), ybars.end());
   args.insert(args.end(), outputs.begin(), outputs.end());
-  const Device d = backend::device_of(args);
-  std::shared_ptr<const CompiledVjp> k = find_or_build(cache, op, params, operands, true, d);
+  const graph::Placement where = graph::placement_of(args);
+  std::shared_ptr<const CompiledVjp> k = find_or_build(cache, op, params, operands, true, where);
   if (outputs.size() != k->outputs || ybars.size() != k->outputs)
     fail(Status::Internal, "vjp_kernel of %s: %zu outputs and %zu cotangents for %zu outputs",
          std::string(ops::op_def(op).name).c_str(), outputs.size(), ybars.size(), k->outputs);
-  return gradients(*k, d, args, operands.size());
+  return gradients(*k, where, args, operands.size());
 }
 
 } // namespace tfe::ad

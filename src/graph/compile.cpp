@@ -1,6 +1,8 @@
 // Binding, CSE, slot assignment and liveness (compile.hpp).
 #include "graph/compile.hpp"
 
+#include <algorithm>
+#include <optional>
 #include <unordered_map>
 
 #include "backend/device/kernels.hpp"
@@ -136,8 +138,101 @@ std::vector<bool> nodes_to_run(const Program& p, std::span<const int32_t> given)
   return run;
 }
 
+namespace {
+
+// Per slot: its device, and whether it may move to its reader's device (a host scalar argument
+// or a value made from constants alone).
+struct SlotPlaces {
+  std::vector<Device> device;
+  std::vector<bool> floating;
+};
+
+// The device of ins from its operands' (compile.hpp, Placement); its outputs' places.
+void place(Instruction& ins, size_t outputs, SlotPlaces& places) {
+  std::optional<Device> on;
+  size_t first = 0;
+  for (size_t i = 0; i < ins.inputs.size(); ++i) {
+    size_t s = static_cast<size_t>(ins.inputs[i]);
+    if (places.floating[s]) continue;
+    Device d = places.device[s];
+    if (!on) {
+      on = d;
+      first = i;
+    } else if (d != *on) {
+      fail(Status::Device,
+           "%s reads operand %zu on %s and operand %zu on %s; tensors move between devices only "
+           "through tfe_tensor_to_device",
+           std::string(ops::op_def(ins.op).name).c_str(), first, device_name(*on).c_str(), i,
+           device_name(d).c_str());
+    }
+  }
+  bool floating = !on.has_value();
+  ins.device = on.value_or(places.device[static_cast<size_t>(ins.output)]); // home until placed
+  Device result = ins.device;
+  if (ins.op == ops::OpCode::Transfer) {
+    const auto& tp = std::get<ops::TransferParams>(ins.params);
+    if (on && *on != tp.from)
+      fail(Status::Device, "the transfer from %s reads a tensor on %s",
+           device_name(tp.from).c_str(), device_name(*on).c_str());
+    ins.device = tp.from;
+    result = tp.to;
+    floating = false;
+  }
+  for (size_t k = 0; k < outputs; ++k) {
+    places.device[static_cast<size_t>(ins.output) + k] = result;
+    places.floating[static_cast<size_t>(ins.output) + k] = floating;
+  }
+}
+
+// Instructions that read only floating values run where their first reader runs (home when no
+// instruction reads them); every instruction then knows whether an operand must move to it.
+// Returns whether every instruction runs on home.
+bool place_constants(std::vector<Instruction>& code, SlotPlaces& places, Device home) {
+  std::vector<std::optional<Device>> wanted(places.device.size());
+  auto floating_output = [&](const Instruction& ins) {
+    return places.floating[static_cast<size_t>(ins.output)];
+  };
+  for (size_t k = code.size(); k-- > 0;) {
+    Instruction& ins = code[k];
+    if (floating_output(ins) && ins.op != ops::OpCode::Transfer) {
+      ins.device = wanted[static_cast<size_t>(ins.output)].value_or(home);
+      size_t n = std::max<size_t>(ins.outs.size(), 1);
+      for (size_t j = 0; j < n; ++j)
+        places.device[static_cast<size_t>(ins.output) + j] = ins.device;
+    }
+    for (int32_t s : ins.inputs)
+      if (places.floating[static_cast<size_t>(s)]) wanted[static_cast<size_t>(s)] = ins.device;
+  }
+  bool one_device = true;
+  for (Instruction& ins : code) {
+    for (int32_t s : ins.inputs)
+      ins.moves_operands |= places.device[static_cast<size_t>(s)] != ins.device;
+    one_device &= ins.device == home && !ins.moves_operands &&
+                  places.device[static_cast<size_t>(ins.output)] == home;
+  }
+  return one_device;
+}
+
+void bind_kernels(CompiledProgram& c, const backend::Backend& target, Device home) {
+  c.kernels.clear();
+  for (Instruction& ins : c.code) {
+    ins.backend = ins.device == home ? &target : &backend_for(ins.device);
+    backend::Kernel k = nullptr; // ops with several outputs run through multi_output
+    if (ins.outs.empty()) {
+      k = ins.backend->kernel_for(ins.op);
+      if (!k)
+        fail(Status::NotSupported, "%s has no %s kernel",
+             std::string(ops::op_def(ins.op).name).c_str(), std::string(ins.backend->name).c_str());
+    }
+    c.kernels.push_back(k);
+  }
+}
+
+} // namespace
+
 CompiledPtr compile(const Program& p, std::span<const ops::ConcreteMeta> arguments,
-                    std::span<const int32_t> given, const backend::Backend& target, bool fuse) {
+                    std::span<const int32_t> given, const backend::Backend& target, bool fuse,
+                    const Placement& where) {
   std::vector<int64_t> symbols = bind_symbols(p, arguments);
   for (const ops::ShapeGuard& g : p.guards) {
     int64_t a = evaluate(g.a, symbols), b = evaluate(g.b, symbols);
@@ -147,14 +242,16 @@ CompiledPtr compile(const Program& p, std::span<const ops::ConcreteMeta> argumen
   }
 
   auto c = std::make_shared<CompiledProgram>();
-  c->backend = &target;
   // A node's outputs occupy consecutive slots from slot_of[node].
   std::unordered_map<const Node*, int32_t> slot_of;
   std::vector<ops::Meta> slot_meta;
+  SlotPlaces places;
   auto new_slot = [&](const Node* n, ops::Meta m) {
     int32_t s = c->num_slots++;
     slot_of.emplace(n, s);
     slot_meta.push_back(std::move(m));
+    places.device.push_back(where.home);
+    places.floating.push_back(false);
     return s;
   };
   auto slot = [&](const Value& v) {
@@ -172,8 +269,15 @@ CompiledPtr compile(const Program& p, std::span<const ops::ConcreteMeta> argumen
       c->arguments.push_back(std::move(bound));
     }
   }
+  for (size_t i = 0; i < c->argument_slots.size(); ++i) {
+    size_t s = static_cast<size_t>(c->argument_slots[i]);
+    if (i < where.devices.size()) places.device[s] = where.devices[i];
+    if (i < where.floating.size()) places.floating[s] = where.floating[i];
+  }
   for (const Value& v : p.captured) {
+    // Captured constants belong to the program: they may go where their readers run.
     c->captured_slots.push_back(new_slot(v.node.get(), v.meta()));
+    places.floating.back() = true;
     c->captured.push_back(ops::concrete({v.meta().dtype, bind_shape(v.meta().shape, symbols)}));
   }
   std::vector<bool> run = nodes_to_run(p, given);
@@ -197,7 +301,6 @@ CompiledPtr compile(const Program& p, std::span<const ops::ConcreteMeta> argumen
       continue;
     }
     Instruction ins;
-    backend::Kernel kernel = nullptr; // ops with several outputs run through multi_output
     ins.op = n->op;
     ins.origin = n->origin;
     ins.params = bind_params(n->params, symbols);
@@ -206,10 +309,6 @@ CompiledPtr compile(const Program& p, std::span<const ops::ConcreteMeta> argumen
     if (n->outputs.size() == 1) {
       ops::Meta out = ops::infer_meta(n->op, in_metas, ins.params);
       ins.out = ops::concrete(out);
-      kernel = target.kernel_for(n->op);
-      if (!kernel)
-        fail(Status::NotSupported, "%s has no %s kernel",
-             std::string(ops::op_def(n->op).name).c_str(), std::string(target.name).c_str());
       ins.output = new_slot(n.get(), out);
     } else {
       ops::MetaList outs = ops::infer_metas(n->op, in_metas, ins.params);
@@ -218,11 +317,14 @@ CompiledPtr compile(const Program& p, std::span<const ops::ConcreteMeta> argumen
       ins.output = new_slot(n.get(), outs[0]);
       for (size_t i = 1; i < outs.size(); ++i) new_slot(n.get(), outs[i]);
     }
+    place(ins, n->outputs.size(), places);
     seen.emplace(key, ins.output);
     c->code.push_back(std::move(ins));
-    c->kernels.push_back(kernel);
   }
   for (const Value& o : p.outputs) c->output_slots.push_back(slot(o));
+  bool one_device = place_constants(c->code, places, where.home);
+  bind_kernels(*c, target, where.home);
+  c->backend = one_device ? &target : nullptr;
   if (fuse) {
     fuse_elementwise(*c);
     for (const Instruction& ins : c->code)
@@ -245,7 +347,8 @@ CompiledPtr compile(const Program& p, std::span<const ops::ConcreteMeta> argumen
 
 CompiledPtr compile_cached(CompileCache& cache, const Program& p,
                            std::span<const ops::ConcreteMeta> arguments,
-                           std::span<const int32_t> given, const backend::Backend& target) {
+                           std::span<const int32_t> given, const backend::Backend& target,
+                           const Placement& where) {
   bool fuse = fusion_enabled();
   CacheKey key{p.fingerprint, p.fingerprint2, reinterpret_cast<uintptr_t>(&target), fuse};
   for (const ops::ConcreteMeta& m : arguments) {
@@ -254,8 +357,9 @@ CompiledPtr compile_cached(CompileCache& cache, const Program& p,
   }
   key.push_back(~uint64_t{0} - given.size()); // cannot be read as a dtype/rank word
   for (int32_t g : given) key.push_back(static_cast<uint64_t>(g));
+  append_key(key, where);
   if (auto hit = cache.find(key)) return hit;
-  CompiledPtr c = compile(p, arguments, given, target, fuse);
+  CompiledPtr c = compile(p, arguments, given, target, fuse, where);
   cache.insert(
       key, c,
       static_cast<int64_t>(sizeof(CompiledProgram) +
@@ -267,13 +371,42 @@ const backend::Backend& backend_for(Device d) {
   return d.is_cpu() ? backend::cpu() : device::cuda_backend();
 }
 
-std::vector<Tensor> execute_on(Device d, const CompiledProgram& c,
+Placement placement_of(std::span<const Tensor> arguments) {
+  Placement w;
+  size_t first = arguments.size();
+  for (size_t i = 0; i < arguments.size() && first == arguments.size(); ++i)
+    if (!arguments[i].device().is_cpu()) first = i;
+  if (first < arguments.size())
+    w.home = arguments[first].device();
+  else if (arguments.empty())
+    w.home = device::CurrentDevice::get();
+  w.devices.reserve(arguments.size());
+  w.floating.reserve(arguments.size());
+  for (const Tensor& t : arguments) {
+    bool scalar = backend::is_host_scalar(t);
+    w.floating.push_back(scalar);
+    w.devices.push_back(scalar ? w.home : t.device());
+  }
+  return w;
+}
+
+void append_key(CacheKey& key, const Placement& w) {
+  auto word = [](Device d) {
+    return static_cast<uint64_t>(d.kind) << 32 | static_cast<uint32_t>(d.ordinal);
+  };
+  key.push_back(word(w.home));
+  for (size_t i = 0; i < w.devices.size(); ++i)
+    key.push_back(word(w.devices[i]) << 1 | (i < w.floating.size() && w.floating[i] ? 1 : 0));
+}
+
+std::vector<Tensor> execute_on(const Placement& where, const CompiledProgram& c,
                                std::span<const Tensor> arguments,
                                std::span<const Tensor> captured) {
-  if (d.is_cpu()) return execute(c, arguments, captured);
+  if (where.home.is_cpu()) return execute(c, arguments, captured);
   std::vector<Tensor> placed(arguments.begin(), arguments.end());
-  for (Tensor& t : placed) t = device::to_device(t, d); // only host scalars move (device_of)
-  device::CurrentDevice on(d);
+  for (size_t i = 0; i < placed.size(); ++i)
+    if (i < where.floating.size() && where.floating[i])
+      placed[i] = device::to_device(placed[i], where.home);
   return execute(c, placed, captured);
 }
 
@@ -281,17 +414,30 @@ std::vector<Tensor> run_cached(CompileCache& cache, const Program& p,
                                std::span<const ops::ConcreteMeta> metas,
                                std::span<const int32_t> given, std::span<const Tensor> arguments,
                                std::span<const Tensor> captured) {
-  Device d = backend::device_of(arguments);
+  Placement where = placement_of(arguments);
   std::vector<Tensor> moved;
   for (size_t i = 0; i < captured.size(); ++i) {
-    if (captured[i].device() == d) continue;
+    if (captured[i].device() == where.home) continue;
     if (moved.empty()) moved.assign(captured.begin(), captured.end());
-    moved[i] = device::to_device(captured[i], d);
+    moved[i] = device::to_device(captured[i], where.home);
   }
   std::span<const Tensor> constants = moved.empty() ? captured : std::span<const Tensor>(moved);
-  return execute_on(d, *compile_cached(cache, p, metas, given, backend_for(d)), arguments,
-                    constants);
+  return execute_on(where, *compile_cached(cache, p, metas, given, backend_for(where.home), where),
+                    arguments, constants);
 }
+
+namespace {
+
+// An operand the compiler let move (Instruction::moves_operands) on device d: a host scalar's one
+// element is uploaded and broadcast again; a value made from constants is copied.
+Tensor moved_to(const Tensor& t, Device d) {
+  if (t.device() == d) return t;
+  if (!backend::is_host_scalar(t)) return device::to_device(t, d);
+  Tensor one = device::to_device(t.with_layout({}, {}, t.offset()), d);
+  return one.with_layout(t.shape(), Dims(t.shape().size(), 0), one.offset());
+}
+
+} // namespace
 
 std::vector<Tensor> execute(const CompiledProgram& c, std::span<const Tensor> arguments,
                             std::span<const Tensor> captured) {
@@ -305,7 +451,11 @@ std::vector<Tensor> execute(const CompiledProgram& c, std::span<const Tensor> ar
     const Instruction& ins = c.code[i];
     in.clear();
     for (int32_t s : ins.inputs) in.push_back(slots[static_cast<size_t>(s)]);
+    std::optional<device::CurrentDevice> on;
+    if (!ins.device.is_cpu()) on.emplace(ins.device);
     try {
+      if (ins.moves_operands)
+        for (Tensor& t : in) t = moved_to(t, ins.device);
       if (ins.fused_kernel) {
         std::vector<Tensor> results(ins.fused_outputs.size());
         ins.fused_kernel->run(in, results);
@@ -314,7 +464,7 @@ std::vector<Tensor> execute(const CompiledProgram& c, std::span<const Tensor> ar
       } else if (ins.outs.empty()) {
         slots[static_cast<size_t>(ins.output)] = c.kernels[i](in, ins.params, ins.out);
       } else {
-        c.backend->multi_output(
+        ins.backend->multi_output(
             in, ins.params, ins.outs,
             std::span<Tensor>(slots).subspan(static_cast<size_t>(ins.output), ins.outs.size()));
       }

@@ -215,6 +215,8 @@ private:
     ins.op = last.op;
     ins.origin = last.origin;
     ins.params = ops::NoParams{};
+    ins.device = last.device;
+    ins.backend = last.backend;
     ins.inputs.assign(input_slots_.begin(), input_slots_.end());
     for (int32_t j : region->output_steps)
       ins.fused_outputs.push_back(code[members_[static_cast<size_t>(j)]].output);

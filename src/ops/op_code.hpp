@@ -42,6 +42,7 @@ enum class OpCode : uint16_t {
   Tril,
   Triu,
   Iota,
+  Transfer,
   // indexing (defs/indexing.hpp)
   Slice,
   DynamicSlice,

@@ -64,6 +64,10 @@ struct Hasher {
     mix(static_cast<uint64_t>(p.axis));
     mix(static_cast<uint64_t>(p.descending));
   }
+  void operator()(const TransferParams& p) {
+    for (Device d : {p.from, p.to})
+      mix(static_cast<uint64_t>(d.kind) << 32 | static_cast<uint32_t>(d.ordinal));
+  }
   void operator()(const PadParams& p) {
     mix(p.low);
     mix(p.high);
@@ -122,6 +126,9 @@ struct Printer {
   }
   std::string operator()(const SortParams& p) {
     return strformat("{axis=%lld, descending=%d}", (long long)p.axis, p.descending ? 1 : 0);
+  }
+  std::string operator()(const TransferParams& p) {
+    return "{from=" + device_name(p.from) + ", to=" + device_name(p.to) + "}";
   }
   std::string operator()(const PadParams& p) {
     return "{low=" + format_shape(p.low) + ", high=" + format_shape(p.high) +

@@ -8,6 +8,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/device.hpp"
 #include "core/dtype.hpp"
 #include "core/extent.hpp"
 #include "core/shape.hpp"
@@ -119,6 +120,13 @@ struct ConstantParams {
   bool operator==(const ConstantParams&) const = default;
 };
 
+// Transfer: the device the operand is on and the device the result goes to. Both are part of
+// the op so that its derivative (the transfer back) needs nothing but the node.
+struct TransferParams {
+  Device from, to;
+  bool operator==(const TransferParams&) const = default;
+};
+
 class ExtensionDef; // ops/extension.hpp
 
 // An extension op (linalg and later layers): which one, and its options. The meaning of each
@@ -134,7 +142,7 @@ struct ExtensionParams {
 using Params = std::variant<NoParams, CompareParams, DotGeneralParams, AxesParams, TransposeParams,
                             ReshapeParams, BroadcastInDimParams, ConvertParams, DiagParams,
                             TriangleParams, IotaParams, SliceParams, DynamicSliceParams, AxisParams,
-                            PadParams, ConstantParams, ExtensionParams, SortParams>;
+                            PadParams, ConstantParams, ExtensionParams, SortParams, TransferParams>;
 
 // The alternative a row of the op table expects (same order as Params).
 enum class ParamsKind : uint8_t {
@@ -155,7 +163,8 @@ enum class ParamsKind : uint8_t {
   Pad,
   Constant,
   Extension,
-  Sort
+  Sort,
+  Transfer
 };
 
 inline ParamsKind kind_of(const Params& p) { return static_cast<ParamsKind>(p.index()); }

@@ -11,6 +11,7 @@ namespace {
 struct Entry {
   uint64_t ctx;
   RecordingState state;
+  std::vector<Device> devices; // open device scopes, innermost last
 };
 // Only contexts with an open scope have an entry, so the common case is an empty list.
 thread_local std::vector<Entry> t_scopes;
@@ -19,6 +20,13 @@ Entry* find(uint64_t id) {
   for (Entry& e : t_scopes)
     if (e.ctx == id) return &e;
   return nullptr;
+}
+
+// Keeps the list empty in the common case: an entry goes when its last scope closes.
+void drop_if_unused(Entry* e) {
+  if (e->state.capture != 0 || e->state.no_grad != 0 || !e->devices.empty()) return;
+  if (e != &t_scopes.back()) *e = std::move(t_scopes.back());
+  t_scopes.pop_back();
 }
 
 } // namespace
@@ -32,7 +40,7 @@ RecordingState Context::recording() const {
 void Context::enter_scope(bool capture) const {
   Entry* e = find(id);
   if (!e) {
-    t_scopes.push_back({id, {}});
+    t_scopes.push_back({id, {}, {}});
     e = &t_scopes.back();
   }
   ++(capture ? e->state.capture : e->state.no_grad);
@@ -45,10 +53,30 @@ void Context::exit_scope(bool capture) const {
     fail(Status::InvalidArgument, "no matching %s enter on this thread for this context",
          capture ? "capture_trace" : "no_grad");
   --*depth;
-  if (e->state.capture == 0 && e->state.no_grad == 0) {
-    *e = t_scopes.back();
-    t_scopes.pop_back();
+  drop_if_unused(e);
+}
+
+Device Context::creation_device() const {
+  if (t_scopes.empty()) return {};
+  Entry* e = find(id);
+  return e && !e->devices.empty() ? e->devices.back() : Device{};
+}
+
+void Context::enter_device_scope(Device d) const {
+  Entry* e = find(id);
+  if (!e) {
+    t_scopes.push_back({id, {}, {}});
+    e = &t_scopes.back();
   }
+  e->devices.push_back(d);
+}
+
+void Context::exit_device_scope() const {
+  Entry* e = find(id);
+  if (!e || e->devices.empty())
+    fail(Status::InvalidArgument, "no matching device scope enter on this thread for this context");
+  e->devices.pop_back();
+  drop_if_unused(e);
 }
 
 } // namespace tfe::runtime

@@ -6,7 +6,8 @@
 //   is released. Its caches lock themselves and may be used from any thread.
 // - `scheduler` is set once, while the context is created and before any other thread can see it;
 //   it is read-only after that. A dataflow context is one with a scheduler.
-// - no_grad and capture_trace depths are per (thread, context): each thread keeps its own list,
+// - no_grad and capture_trace depths, and device scopes, are per (thread, context): each thread
+// keeps its own list,
 //   keyed by the context's id (never its address, which a new context could reuse), so reading
 //   them takes no lock and one thread's scope never changes another thread's ops. This file is
 //   their only owner; ad::recording's capture flag is set from here (runtime/dispatch.hpp), for the
@@ -17,6 +18,7 @@
 #include <memory>
 
 #include "ad/derivative_cache.hpp"
+#include "core/device.hpp"
 #include "ad/vjp_kernel.hpp"
 #include "dataflow/scheduler.hpp"
 #include "einsum/cache.hpp"
@@ -62,6 +64,13 @@ public:
   // InvalidArgument for a close without its open.
   void enter_scope(bool capture) const;
   void exit_scope(bool capture) const;
+  // The device the calling thread's creation functions make tensors on for this context: the
+  // innermost open device scope's, else the host.
+  Device creation_device() const;
+  // Opens (d) or closes a device scope on the calling thread; InvalidArgument for a close
+  // without its open.
+  void enter_device_scope(Device d) const;
+  void exit_device_scope() const;
 };
 
 // While alive, the dataflow ops the calling thread emits schedule on ctx's scheduler and cache

@@ -110,6 +110,8 @@ FN(a_convert, tfe_convert(o, x[0], TFE_F64))
 FN(b_convert, tfe_convert(o, x[0], 99))
 FN(a_cast, tfe_cast(o, x[0], TFE_I32))
 FN(b_cast, tfe_cast(o, x[0], 0))
+FN(a_to_device, tfe_tensor_to_device(o, x[0], TFE_DEVICE_CPU, 0))
+FN(b_to_device, tfe_tensor_to_device(o, x[0], 7, 0))
 FN(a_transpose, tfe_transpose(o, x[0], 2, perm10))
 FN(b_transpose, tfe_transpose(o, x[0], 2, perm00))
 FN(a_reshape, tfe_reshape(o, x[0], 2, shape32))
@@ -291,6 +293,15 @@ static const op_row rows[] = {
      TFE_ERR_INVALID_ARGUMENT},
     {"tfe_cast", a_cast, 1, {M23}, 0, 0, NOSHAPE, b_cast, TFE_ERR_INVALID_ARGUMENT},
     {"tfe_transpose", a_transpose, 1, {M23}, 0, 0, NOSHAPE, b_transpose, TFE_ERR_INVALID_ARGUMENT},
+    {"tfe_tensor_to_device",
+     a_to_device,
+     1,
+     {M23},
+     0,
+     0,
+     NOSHAPE,
+     b_to_device,
+     TFE_ERR_INVALID_ARGUMENT},
     {"tfe_reshape", a_reshape, 1, {M23}, 0, 0, NOSHAPE, b_reshape, TFE_ERR_SHAPE_MISMATCH},
     {"tfe_broadcast_in_dim",
      a_broadcast_in_dim,

@@ -2,7 +2,8 @@
  * (argv[1]), against LAPACKE on the host and by invariants: L L^H = A, P L U = A, op(A) X = B,
  * Q R = A with Q^H Q = I, A V = V diag(w), U diag(s) Vh = A, info > 0 where LAPACK reports it.
  * Every entry runs in F32, F64, C32 and C64 on square, tall, wide and batched (batch 3) inputs,
- * so that both the per-matrix routines and the batched ones (small orders) are exercised.
+ * so that both the per-matrix routines and the batched ones (small orders) are exercised; batched
+ * small square LU and solve are also compared with LAPACKE's factors, pivots, info and solutions.
  * Without a device it prints a skip line. */
 #include <complex.h>
 #include <dlfcn.h>
@@ -374,6 +375,106 @@ static void check_getrs_case(int32_t d, char trans, int64_t n, int64_t nrhs, int
   dev_free(piv);
 }
 
+/* Batches of small square matrices (cuBLAS's batched LU up to order 32; order 33 takes the
+ * per-matrix path with the same checks) against LAPACKE. Every matrix is a row permutation of a
+ * strictly column diagonally dominant one, so partial pivoting has one clear choice at each step,
+ * the same in every implementation, and its pivots undo the permutation. Matrix 1 has a zero
+ * column at n / 2 (its permutation keeps that row in place): U[n/2, n/2] is exactly zero, info is
+ * n/2 + 1, and the factorisation goes on past it as LAPACK's does, with no inf or NaN. getrs then
+ * solves the nonsingular systems in the three transpositions, against LAPACKE's getrs. */
+static void check_lu_batched_case(int32_t d, int64_t n, int64_t batch, int64_t nrhs) {
+  const int64_t nn = n * n, singular = 1, zero_col = n / 2;
+  cplx* a = cnew(nn * batch);
+  int64_t* perm = malloc(sizeof(int64_t) * (size_t)n);
+  for (int64_t b = 0; b < batch; ++b) {
+    cplx* r = crandom(d, nn);
+    for (int64_t i = 0; i < n; ++i) r[i * (n + 1)] += 2.0 * (double)n + 2.0;
+    for (int64_t i = 0; i < n; ++i) perm[i] = i;
+    for (int64_t i = n - 1; i > 0; --i) { /* Fisher-Yates: row i of r goes to row perm[i] */
+      int64_t j = (int64_t)((uniform() + 1.0) * 0.5 * (double)(i + 1));
+      if (j > i) j = i;
+      int64_t t = perm[i];
+      perm[i] = perm[j];
+      perm[j] = t;
+    }
+    if (b == singular)
+      for (int64_t i = 0; i < n; ++i)
+        if (perm[i] == zero_col) {
+          perm[i] = perm[zero_col];
+          perm[zero_col] = zero_col;
+        }
+    for (int64_t j = 0; j < n; ++j)
+      for (int64_t i = 0; i < n; ++i) a[b * nn + perm[i] + j * n] = r[i + j * n];
+    free(r);
+  }
+  for (int64_t i = 0; i < n; ++i) a[singular * nn + i + zero_col * n] = 0;
+  round_to(d, a, nn * batch);
+  dev_buf da = upload_as(d, a, nn * batch), info = info_array(batch);
+  dev_buf piv = dev_alloc((size_t)(n * batch) * sizeof(int32_t));
+  OK(P->getrf(0, d, n, n, batch, da.ptr, (int32_t*)piv.ptr, (int32_t*)info.ptr));
+  cplx* lu = download_as(d, da, nn * batch);
+  int32_t* hp = download_ints(piv, n * batch);
+  int32_t* hi = download_ints(info, batch);
+  cplx* ref = cnew(nn * batch);
+  lapack_int* ref_piv = malloc(sizeof(lapack_int) * (size_t)(n * batch));
+  cplx* r = cnew(nn);
+  for (int64_t b = 0; b < batch; ++b) {
+    memcpy(ref + b * nn, a + b * nn, sizeof(cplx) * (size_t)nn);
+    lapack_int li = LAPACKE_zgetrf(LAPACK_COL_MAJOR, (lapack_int)n, (lapack_int)n, ref + b * nn,
+                                   (lapack_int)n, ref_piv + b * n);
+    const int32_t expect = b == singular ? (int32_t)zero_col + 1 : 0;
+    CHECK(li == expect && hi[b] == expect,
+          "getrf batched %s n %lld batch %lld: info[%lld] = %d, LAPACKE %d, expected %d", dname(d),
+          (long long)n, (long long)batch, (long long)b, hi[b], (int)li, expect);
+    int same_pivots = 1;
+    for (int64_t i = 0; i < n; ++i) same_pivots &= hp[b * n + i] == (int32_t)ref_piv[b * n + i];
+    CHECK(same_pivots, "getrf batched %s n %lld: the pivots of batch %lld differ from LAPACKE's",
+          dname(d), (long long)n, (long long)b);
+    if (!same_pivots) continue;
+    double e = rel_diff(lu + b * nn, ref + b * nn, nn);
+    plu(r, lu + b * nn, hp + b * n, n, n);
+    double pe = rel_diff(r, a + b * nn, nn);
+    CHECK(e < tol(d) && pe < tol(d),
+          "getrf batched %s n %lld batch %lld: |LU - LAPACKE's| %g, |P L U - A| %g (batch %lld)",
+          dname(d), (long long)n, (long long)batch, e, pe, (long long)b);
+  }
+  const char ts[3] = {'N', 'T', 'C'};
+  cplx* rhs = crandom(d, n * nrhs * batch);
+  cplx* xref = cnew(n * nrhs);
+  for (int t = 0; t < 3; ++t) {
+    dev_buf db = upload_as(d, rhs, n * nrhs * batch);
+    OK(P->getrs(0, d, ts[t], n, nrhs, batch, da.ptr, (const int32_t*)piv.ptr, db.ptr));
+    cplx* x = download_as(d, db, n * nrhs * batch);
+    for (int64_t b = 0; b < batch; ++b) {
+      if (b == singular) continue; /* inf or NaN: a singular system has no solution */
+      memcpy(xref, rhs + b * n * nrhs, sizeof(cplx) * (size_t)(n * nrhs));
+      lapack_int li =
+          LAPACKE_zgetrs(LAPACK_COL_MAJOR, ts[t], (lapack_int)n, (lapack_int)nrhs, ref + b * nn,
+                         (lapack_int)n, ref_piv + b * n, xref, (lapack_int)n);
+      double e = rel_diff(x + b * n * nrhs, xref, n * nrhs);
+      CHECK(li == 0 && e < tol(d),
+            "getrs batched %s trans %c n %lld nrhs %lld batch %lld: |X - LAPACKE's| %g (batch "
+            "%lld)",
+            dname(d), ts[t], (long long)n, (long long)nrhs, (long long)batch, e, (long long)b);
+    }
+    free(x);
+    dev_free(db);
+  }
+  free(a);
+  free(perm);
+  free(lu);
+  free(hp);
+  free(hi);
+  free(ref);
+  free(ref_piv);
+  free(r);
+  free(rhs);
+  free(xref);
+  dev_free(da);
+  dev_free(info);
+  dev_free(piv);
+}
+
 static void check_lu(void) {
   for (int k = 0; k < 4; ++k) {
     int32_t d = kDtypes[k];
@@ -388,6 +489,14 @@ static void check_lu(void) {
       check_getrs_case(d, ts[t], 6, 1, 1);
       check_getrs_case(d, ts[t], 7, 3, 3);
     }
+    /* Batched small square LU and solve (orders up to 32), and order 33 per matrix. */
+    check_lu_batched_case(d, 1, 3, 1);
+    check_lu_batched_case(d, 2, 4, 2);
+    check_lu_batched_case(d, 5, 3, 3);
+    check_lu_batched_case(d, 8, 5, 1);
+    check_lu_batched_case(d, 17, 3, 2);
+    check_lu_batched_case(d, 32, 4, 3);
+    check_lu_batched_case(d, 33, 3, 2);
   }
 }
 

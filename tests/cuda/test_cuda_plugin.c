@@ -795,6 +795,141 @@ static void check_argument_errors(void) {
   CHECK(rc == TFE_ERR_NOT_SUPPORTED, "integer gemm: %d", rc);
 }
 
+/* ---- indexing and ordering (gather, scatter, scan, arg_extremum, argsort) ------------------- */
+
+/* The bytes of a CPU result (dtype and count as expected) into want. */
+static void cpu_bytes(tfe_status st, tfe_tensor* t, void* want, size_t bytes, const char* what) {
+  CHECK(st == TFE_OK, "cpu %s: %s", what, tfe_last_error_message());
+  if (st == TFE_OK) CHECK(tfe_tensor_to_data(t, want, bytes) == TFE_OK, "cpu %s bytes", what);
+  tfe_tensor_release(t);
+}
+
+/* The device buffer b holds want's elements of dtype d: bit-exact, except that any NaN equals any
+ * NaN (a GPU's arithmetic makes canonical NaNs, the host's propagates payloads). */
+static void expect_device(dev_buf b, int32_t d, const void* want, const char* what) {
+  static unsigned char got[16384];
+  download(got, b);
+  int64_t n = (int64_t)(b.bytes / itemsize(d)), bad = 0;
+  for (int64_t i = 0; i < n; ++i) bad += !same_element(d, got, want, i, 0);
+  CHECK(bad == 0, "%s (%s): %lld of %lld elements differ from the CPU's", what, kDtypeNames[d],
+        (long long)bad, (long long)n);
+}
+
+static void check_indexing(void) {
+  enum { N = 24 };
+  const int64_t xs[3] = {3, 4, 2}, xstr[3] = {1, 3, 12};
+  const int64_t idx[5] = {3, 0, 3, 1, 2}, is[1] = {5}, istr[1] = {1};
+  const int32_t dtypes[4] = {TFE_BOOL, TFE_I32, TFE_F64, TFE_C64};
+  for (int t = 0; t < 4; ++t) {
+    int32_t d = dtypes[t];
+    size_t s = itemsize(d);
+    unsigned char x[N * 16], u[30 * 16], want[60 * 16];
+    for (int i = 0; i < N; ++i) sample(d, i + 1, POOL_ANY, x + i * s);
+    for (int i = 0; i < 30; ++i) sample(d, i + 7, POOL_ANY, u + i * s);
+    tfe_tensor* xt = cpu_tensor(d, 3, xs, x);
+    tfe_tensor* it = cpu_tensor(TFE_I64, 1, is, idx);
+    dev_buf dx = upload(x, N * s), di = upload(idx, sizeof idx), dout = {NULL, 30 * s};
+    OK(P->allocate(0, dout.bytes, &dout.ptr));
+    /* gather along dim 1: [3, 5, 2] */
+    const int64_t os[3] = {3, 5, 2}, ostr[3] = {1, 3, 15};
+    tfe_dev_view vx = {dx.ptr, d, 3, xs, xstr}, vi = {di.ptr, TFE_I64, 1, is, istr},
+                 vo = {dout.ptr, d, 3, os, ostr};
+    tfe_tensor* r = NULL;
+    cpu_bytes(tfe_gather(&r, xt, it, 1), r, want, 30 * s, "gather");
+    OK(P->gather(0, TFE_PLUGIN_INDEX_AXIS, &vo, &vx, &vi));
+    expect_device(dout, d, want, "gather");
+    /* scatter-add of u [3, 5, 2] into a copy of x (index 3 three times, in order) */
+    tfe_tensor* ut = cpu_tensor(d, 3, os, u);
+    dev_buf du = upload(u, 30 * s), dy = upload(x, N * s);
+    tfe_dev_view vu = {du.ptr, d, 3, os, ostr}, vy = {dy.ptr, d, 3, xs, xstr};
+    r = NULL;
+    cpu_bytes(tfe_scatter(&r, xt, it, ut, 1), r, want, N * s, "scatter");
+    OK(P->scatter(0, TFE_PLUGIN_INDEX_AXIS, &vy, &vu, &vi));
+    expect_device(dy, d, want, "scatter");
+    /* blocks at clamped starts (I32): [2, 3, 1] at (1, 9 -> 1, -1 -> 0) */
+    const int32_t st[3] = {1, 9, -1};
+    const int64_t bs[3] = {2, 3, 1}, bstr[3] = {1, 2, 6}, ss[1] = {3};
+    tfe_tensor* stt = cpu_tensor(TFE_I32, 1, ss, st);
+    dev_buf dst = upload(st, sizeof st);
+    tfe_dev_view vs = {dst.ptr, TFE_I32, 1, ss, istr}, vb = {dout.ptr, d, 3, bs, bstr};
+    r = NULL;
+    cpu_bytes(tfe_dynamic_slice(&r, xt, stt, 3, bs), r, want, 6 * s, "dynamic_slice");
+    OK(P->gather(0, TFE_PLUGIN_INDEX_BLOCK, &vb, &vx, &vs));
+    dev_buf six = {dout.ptr, 6 * s};
+    expect_device(six, d, want, "dynamic_slice");
+    tfe_tensor* bt = cpu_tensor(d, 3, bs, u);
+    dev_buf dbu = upload(u, 6 * s), dz = upload(x, N * s);
+    tfe_dev_view vbu = {dbu.ptr, d, 3, bs, bstr}, vz = {dz.ptr, d, 3, xs, xstr};
+    r = NULL;
+    cpu_bytes(tfe_dynamic_update_slice(&r, xt, bt, stt), r, want, N * s, "dynamic_update_slice");
+    OK(P->scatter(0, TFE_PLUGIN_INDEX_BLOCK, &vz, &vbu, &vs));
+    expect_device(dz, d, want, "dynamic_update_slice");
+    /* an index out of range */
+    const int64_t bad[5] = {0, 1, 4, 2, -1};
+    dev_buf dbad = upload(bad, sizeof bad);
+    tfe_dev_view vbad = {dbad.ptr, TFE_I64, 1, is, istr};
+    CHECK(P->gather(0, TFE_PLUGIN_INDEX_AXIS, &vo, &vx, &vbad) == TFE_ERR_INVALID_ARGUMENT,
+          "gather out of range (%s)", kDtypeNames[d]);
+    CHECK(P->scatter(0, TFE_PLUGIN_INDEX_AXIS, &vy, &vu, &vbad) == TFE_ERR_INVALID_ARGUMENT,
+          "scatter out of range (%s)", kDtypeNames[d]);
+    tfe_tensor_release(xt), tfe_tensor_release(it), tfe_tensor_release(ut);
+    tfe_tensor_release(stt), tfe_tensor_release(bt);
+    drop(dx), drop(di), drop(dout), drop(du), drop(dy), drop(dst), drop(dbu), drop(dz), drop(dbad);
+  }
+}
+
+/* Lines of 600 (a block per line for arg_extremum) and of 3 (a thread per line). */
+static void check_order(void) {
+  enum { R = 600, C = 3, N = R * C };
+  const int64_t shape[2] = {R, C}, strides[2] = {1, R};
+  const int32_t dtypes[5] = {TFE_BOOL, TFE_I32, TFE_I64, TFE_F32, TFE_F64};
+  static unsigned char x[N * 8], want[N * 8];
+  for (int t = 0; t < 5; ++t) {
+    int32_t d = dtypes[t];
+    size_t s = itemsize(d);
+    for (int i = 0; i < N; ++i) sample(d, (i * 7) % 23, POOL_ANY, x + i * s);
+    tfe_tensor* xt = cpu_tensor(d, 2, shape, x);
+    dev_buf dx = upload(x, N * s), dout = {NULL, N * 8};
+    OK(P->allocate(0, dout.bytes, &dout.ptr));
+    tfe_dev_view vx = {dx.ptr, d, 2, shape, strides};
+    for (int axis = 0; axis < 2; ++axis) {
+      /* scans (numeric dtypes): same dtype and shape */
+      if (d != TFE_BOOL)
+        for (int kind = TFE_PLUGIN_REDUCE_SUM; kind <= TFE_PLUGIN_REDUCE_PROD; ++kind) {
+          tfe_tensor* r = NULL;
+          cpu_bytes(kind == TFE_PLUGIN_REDUCE_SUM ? tfe_cumsum(&r, xt, axis)
+                                                  : tfe_cumprod(&r, xt, axis),
+                    r, want, N * s, "scan");
+          tfe_dev_view vo = {dout.ptr, d, 2, shape, strides};
+          OK(P->scan(0, kind, axis, &vo, &vx));
+          dev_buf part = {dout.ptr, N * s};
+          expect_device(part, d, want, kind == TFE_PLUGIN_REDUCE_SUM ? "cumsum" : "cumprod");
+        }
+      for (int desc = 0; desc < 2; ++desc) {
+        tfe_tensor* r = NULL;
+        cpu_bytes(tfe_argsort(&r, xt, axis, desc), r, want, N * 8, "argsort");
+        tfe_dev_view vo = {dout.ptr, TFE_I64, 2, shape, strides};
+        OK(P->argsort(0, desc, axis, &vo, &vx));
+        expect_device(dout, TFE_I64, want, desc ? "argsort descending" : "argsort");
+      }
+      for (int mx = 0; mx < 2; ++mx) {
+        tfe_tensor* r = NULL;
+        int64_t lines = axis == 0 ? C : R;
+        cpu_bytes(mx ? tfe_argmax(&r, xt, axis) : tfe_argmin(&r, xt, axis), r, want,
+                  (size_t)lines * 8, "arg_extremum");
+        int64_t oshape[2] = {axis == 0 ? 1 : R, axis == 0 ? C : 1};
+        int64_t ostr[2] = {axis == 0 ? 0 : 1, axis == 0 ? 1 : 0};
+        tfe_dev_view vo = {dout.ptr, TFE_I64, 2, oshape, ostr};
+        OK(P->arg_extremum(0, mx, axis, &vo, &vx));
+        dev_buf part = {dout.ptr, (size_t)lines * 8};
+        expect_device(part, TFE_I64, want, mx ? "argmax" : "argmin");
+      }
+    }
+    tfe_tensor_release(xt);
+    drop(dx), drop(dout);
+  }
+}
+
 int main(int argc, char** argv) {
   void* lib = load_plugin(argc, argv);
   if (lib == NULL) return 1;
@@ -803,6 +938,8 @@ int main(int argc, char** argv) {
             P->copy_to_host && P->copy_on_device && P->synchronize && P->elementwise_lookup &&
             P->elementwise && P->copy_strided && P->fill && P->reduce && P->gemm && P->triangle,
         "every entry is set");
+  CHECK(P->gather && P->scatter && P->scan && P->arg_extremum && P->argsort,
+        "the indexing and ordering entries are set");
   /* Only the entry point is exported. */
   CHECK(dlsym(lib, "_ZN3tfe4cuda4fillEiPK12tfe_dev_viewPKv") == NULL,
         "internal symbols are hidden");
@@ -821,6 +958,13 @@ int main(int argc, char** argv) {
     CHECK(strstr(P->last_error(), "cuda:0") != NULL, "message names the device: %s",
           P->last_error());
     check_elementwise(0); /* lookups need no device */
+    const int64_t one[1] = {1}, unit[1] = {1};
+    int64_t buf[1] = {0};
+    tfe_dev_view v = {buf, TFE_I64, 1, one, unit};
+    rc = P->argsort(0, 0, 0, &v, &v);
+    CHECK(rc == TFE_ERR_INVALID_ARGUMENT, "argsort without a device: %d", rc);
+    rc = P->gather(0, TFE_PLUGIN_INDEX_AXIS, &v, &v, &v);
+    CHECK(rc == TFE_ERR_SHAPE_MISMATCH, "gather checks its views first: %d", rc);
     printf("SKIP: no CUDA device (kernel, memory, reduction, gemm and copy checks not run)\n");
   } else {
     check_memory();
@@ -834,6 +978,8 @@ int main(int argc, char** argv) {
     check_large_reductions();
     check_gemm();
     check_triangle();
+    check_indexing();
+    check_order();
   }
   tfe_context_release(ctx);
   printf("%d checks, %d failures\n", checks, failures);

@@ -20,6 +20,15 @@ TFE_TEST("every reachable status becomes a tfe::Error with that status", "[error
   require_status([&] { tfe::set_num_threads(0); }, TFE_ERR_INVALID_ARGUMENT, "tfe_set_num_threads");
   require_status([&] { m.to(tfe::Device::cuda(99)); }, TFE_ERR_DEVICE, "tfe_tensor_to_device");
   CHECK(m.device() == tfe::Device::cpu());
+  require_status([&] { tfe::DeviceScope on(ctx, tfe::Device::cuda(99)); }, TFE_ERR_DEVICE,
+                 "tfe_device_scope_enter");
+  {
+    const tfe::DeviceScope on(ctx, tfe::Device::cpu()); // scopes nest; the host is a device too
+    const tfe::DeviceScope again(ctx, tfe::Device::cpu());
+    CHECK(tfe::zeros(ctx, tfe::DType::F64, {2}).device() == tfe::Device::cpu());
+  }
+  require_status([&] { tfe::detail::check(tfe_device_scope_exit(ctx.get())); },
+                 TFE_ERR_INVALID_ARGUMENT, "tfe_device_scope_exit");
   require_status([&] { tfe::Tensor().numel(); }, TFE_ERR_INVALID_ARGUMENT, "tfe_tensor_numel");
   require_status([&] { tfe::sum(m, {5}); }, TFE_ERR_INVALID_ARGUMENT, "tfe_sum");
   require_status([&] { tfe::Function({v3}, {v3}); }, TFE_ERR_INVALID_ARGUMENT,

@@ -2,7 +2,10 @@
 // backend's kernels and every error path run in tests on machines without a GPU. Its "device
 // addresses" are host addresses with the top bit set: any host code that dereferences device
 // memory by mistake faults at once instead of silently working, as it would on a real GPU.
-// Kernels are the CPU backend's, run on the decoded memory, so results must equal the host's.
+// Kernels are the CPU backend's, run on the decoded memory, so results must equal the host's;
+// the indexing and ordering entries instead run the CUDA kernels' own per-element and per-line
+// code (backend/device/kernel_bodies.hpp) in serial loops, with std::stable_sort for CUB's sort.
+#include <algorithm>
 #include <atomic>
 #include <complex>
 #include <cstdlib>
@@ -11,6 +14,8 @@
 
 #include "backend/cpu/kernel.hpp"
 #include "backend/cpu/kernels/kernels.hpp"
+#include "backend/cpu/kernels/scalar_math.hpp"
+#include "backend/device/kernel_bodies.hpp"
 #include "backend/device/plugin_abi.h"
 #include "core/error.hpp"
 #include "ops/op_table.hpp"
@@ -290,6 +295,212 @@ int32_t geev(int32_t device, int32_t dtype, int32_t vectors, int64_t n, int64_t 
       [&] { fake_linalg::geev(dtype, vectors, n, batch, host(a), host(w), host(v), host(info)); });
 }
 
+// ---- indexing and ordering: the CUDA plugin's bodies (kernel_bodies.hpp) in serial loops ----
+
+namespace kb = tfe::kernel_bodies;
+
+int64_t count_of(const tfe_dev_view& v) {
+  int64_t n = 1;
+  for (int32_t d = 0; d < v.rank; ++d) n *= v.shape[d];
+  return n;
+}
+
+// f(index pointer) for an I32 or I64 index view.
+template <class F> void visit_index(const tfe_dev_view& index, F&& f) {
+  if (index.dtype == static_cast<int32_t>(DType::I32))
+    f(host(static_cast<const int32_t*>(index.data)));
+  else if (index.dtype == static_cast<int32_t>(DType::I64))
+    f(host(static_cast<const int64_t*>(index.data)));
+  else
+    fail(Status::DtypeMismatch, "fake indexing: indices must be I32 or I64");
+}
+
+template <class I> bool all_in_range(const I* idx, int64_t n, int64_t stride, int64_t extent) {
+  bool ok = true;
+  for (int64_t j = 0; j < n; ++j) ok = ok && kb::in_range(kb::index_at(idx, stride, j), extent);
+  return ok;
+}
+
+// Stable sort of (key, value) pairs in each segment [offsets[s], offsets[s + 1]) by key, as
+// cub::DeviceSegmentedSort::StableSortPairs does on the GPU.
+template <class K>
+void segmented_stable_sort(std::vector<K>& keys, std::vector<int64_t>& values,
+                           const std::vector<int64_t>& offsets) {
+  std::vector<std::pair<K, int64_t>> pairs(keys.size());
+  for (size_t i = 0; i < keys.size(); ++i) pairs[i] = {keys[i], values[i]};
+  for (size_t s = 0; s + 1 < offsets.size(); ++s)
+    std::stable_sort(pairs.begin() + offsets[s], pairs.begin() + offsets[s + 1],
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (size_t i = 0; i < keys.size(); ++i) {
+    keys[i] = pairs[i].first;
+    values[i] = pairs[i].second;
+  }
+}
+
+int32_t gather(int32_t device, int32_t mode, const tfe_dev_view* out, const tfe_dev_view* in,
+               const tfe_dev_view* index) {
+  if (int32_t s = bad_device(device)) return s;
+  return guarded([&] {
+    visit_dtype(static_cast<DType>(out->dtype), [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      T* o = host(static_cast<T*>(out->data));
+      const T* x = host(static_cast<const T*>(in->data));
+      visit_index(*index, [&](const auto* idx) {
+        if (mode == TFE_PLUGIN_INDEX_AXIS) {
+          kb::AxisGeometry g = kb::axis_geometry(*in, *out, *index);
+          bool ok = all_in_range(idx, g.n, g.index_stride, g.extent);
+          int64_t total = g.inner * g.n * g.outer, so = 0, bo = 0;
+          for (int64_t e = 0; e < total; ++e)
+            if (kb::gather_offsets(g, idx, e, &so, &bo)) o[so] = x[bo];
+          if (!ok) fail(Status::InvalidArgument, "fake gather: an index is out of range");
+        } else {
+          kb::BlockGeometry g = kb::block_geometry(*in, *out, *index);
+          int64_t origin = kb::block_origin(g, idx), total = count_of(*out), so = 0, bo = 0;
+          for (int64_t e = 0; e < total; ++e) {
+            kb::block_offsets(g, e, &so, &bo);
+            o[so] = x[origin + bo];
+          }
+        }
+      });
+    });
+  });
+}
+
+template <class T> T add_of(T a, T b) {
+  if constexpr (std::is_same_v<T, bool>)
+    return a || b;
+  else
+    return cpu::wrap_add(a, b);
+}
+
+int32_t scatter(int32_t device, int32_t mode, const tfe_dev_view* out, const tfe_dev_view* in,
+                const tfe_dev_view* index) {
+  if (int32_t s = bad_device(device)) return s;
+  return guarded([&] {
+    visit_dtype(static_cast<DType>(out->dtype), [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      T* o = host(static_cast<T*>(out->data));
+      const T* u = host(static_cast<const T*>(in->data));
+      visit_index(*index, [&](const auto* idx) {
+        if (mode == TFE_PLUGIN_INDEX_AXIS) {
+          kb::AxisGeometry g = kb::axis_geometry(*out, *in, *index);
+          if (!all_in_range(idx, g.n, g.index_stride, g.extent))
+            fail(Status::InvalidArgument, "fake scatter: an index is out of range");
+          int64_t total = g.inner * g.extent * g.outer;
+          if (total == 0) return;
+          std::vector<uint64_t> keys(static_cast<size_t>(g.n));
+          std::vector<int64_t> perm(keys.size());
+          for (int64_t j = 0; j < g.n; ++j) {
+            keys[static_cast<size_t>(j)] =
+                static_cast<uint64_t>(kb::index_at(idx, g.index_stride, j));
+            perm[static_cast<size_t>(j)] = j;
+          }
+          segmented_stable_sort(keys, perm, {0, g.n});
+          std::vector<int64_t> seg(static_cast<size_t>(g.extent + 1));
+          for (int64_t k = 0; k <= g.extent; ++k)
+            seg[static_cast<size_t>(k)] =
+                kb::lower_bound(keys.data(), g.n, static_cast<uint64_t>(k));
+          for (int64_t e = 0; e < total; ++e)
+            kb::scatter_add_element(g, e, o, u, perm.data(), seg.data(),
+                                    [](T a, T b) { return add_of(a, b); });
+        } else {
+          kb::BlockGeometry g = kb::block_geometry(*out, *in, *index);
+          int64_t origin = kb::block_origin(g, idx), total = count_of(*in), so = 0, bo = 0;
+          for (int64_t e = 0; e < total; ++e) {
+            kb::block_offsets(g, e, &so, &bo);
+            o[origin + bo] = u[so];
+          }
+        }
+      });
+    });
+  });
+}
+
+int32_t scan(int32_t device, int32_t kind, int32_t axis, const tfe_dev_view* out,
+             const tfe_dev_view* in) {
+  if (int32_t s = bad_device(device)) return s;
+  return guarded([&] {
+    visit_dtype(static_cast<DType>(in->dtype), [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      if constexpr (std::is_same_v<T, bool>) {
+        fail(Status::NotSupported, "fake scan: no Bool scans");
+      } else {
+        kb::LineGeometry g = kb::line_geometry(*out, *in, axis);
+        T* o = host(static_cast<T*>(out->data));
+        const T* x = host(static_cast<const T*>(in->data));
+        for (int64_t line = 0; line < g.lines; ++line) {
+          if (kind == TFE_PLUGIN_REDUCE_SUM)
+            kb::scan_line(g, line, o, x, [](T a, T b) { return cpu::wrap_add(a, b); });
+          else
+            kb::scan_line(g, line, o, x, [](T a, T b) { return cpu::wrap_mul(a, b); });
+        }
+      }
+    });
+  });
+}
+
+int32_t arg_extremum(int32_t device, int32_t is_max, int32_t axis, const tfe_dev_view* out,
+                     const tfe_dev_view* in) {
+  if (int32_t s = bad_device(device)) return s;
+  return guarded([&] {
+    visit_dtype(static_cast<DType>(in->dtype), [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      if constexpr (is_complex_v<T>) {
+        fail(Status::NotSupported, "fake arg_extremum: no complex values");
+      } else {
+        kb::LineGeometry g = kb::line_geometry(*out, *in, axis);
+        int64_t* o = host(static_cast<int64_t*>(out->data));
+        const T* x = host(static_cast<const T*>(in->data));
+        for (int64_t line = 0; line < g.lines; ++line) {
+          int64_t ob = 0, ib = 0;
+          kb::line_bases(g, line, &ob, &ib);
+          o[ob] = is_max ? kb::arg_fold<true>(x + ib, g.in_step, 0, g.extent, 1).pos
+                         : kb::arg_fold<false>(x + ib, g.in_step, 0, g.extent, 1).pos;
+        }
+      }
+    });
+  });
+}
+
+int32_t argsort(int32_t device, int32_t descending, int32_t axis, const tfe_dev_view* out,
+                const tfe_dev_view* in) {
+  if (int32_t s = bad_device(device)) return s;
+  return guarded([&] {
+    visit_dtype(static_cast<DType>(in->dtype), [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      if constexpr (is_complex_v<T>) {
+        fail(Status::NotSupported, "fake argsort: no complex values");
+      } else {
+        // As on the GPU: every line laid out compact as keys and positions, one segmented sort.
+        kb::LineGeometry g = kb::line_geometry(*out, *in, axis);
+        int64_t* o = host(static_cast<int64_t*>(out->data));
+        const T* x = host(static_cast<const T*>(in->data));
+        size_t n = static_cast<size_t>(g.lines * g.extent);
+        std::vector<kb::sort_key_t<T>> keys(n);
+        std::vector<int64_t> pos(n), offsets(static_cast<size_t>(g.lines + 1));
+        for (int64_t line = 0; line < g.lines; ++line) {
+          int64_t ob = 0, ib = 0;
+          kb::line_bases(g, line, &ob, &ib);
+          offsets[static_cast<size_t>(line)] = line * g.extent;
+          for (int64_t k = 0; k < g.extent; ++k) {
+            size_t e = static_cast<size_t>(line * g.extent + k);
+            keys[e] = kb::sort_key(x[ib + k * g.in_step], descending != 0);
+            pos[e] = k;
+          }
+        }
+        offsets.back() = g.lines * g.extent;
+        segmented_stable_sort(keys, pos, offsets);
+        for (int64_t line = 0; line < g.lines; ++line) {
+          int64_t ob = 0, ib = 0;
+          kb::line_bases(g, line, &ob, &ib);
+          for (int64_t k = 0; k < g.extent; ++k)
+            o[ob + k * g.out_step] = pos[static_cast<size_t>(line * g.extent + k)];
+        }
+      }
+    });
+  });
+}
+
 const tfe_device_plugin kPlugin{TFE_DEVICE_PLUGIN_ABI,
                                 sizeof(tfe_device_plugin),
                                 "cuda",
@@ -316,7 +527,12 @@ const tfe_device_plugin kPlugin{TFE_DEVICE_PLUGIN_ABI,
                                 orgqr,
                                 syevd,
                                 gesvd,
-                                geev};
+                                geev,
+                                gather,
+                                scatter,
+                                scan,
+                                arg_extremum,
+                                argsort};
 
 } // namespace
 

@@ -308,7 +308,7 @@ void options(State& s, Bytes& in) {
 void autodiff(State& s, Bytes& in, size_t dst) {
   tfe_tensor *x = operand(s, in), *y = operand(s, in), *z = operand(s, in);
   int c = in.u8() % 2;
-  switch (in.pick(12)) {
+  switch (in.pick(14)) {
   case 0:
     check("tfe_tensor_set_requires_grad",
           tfe_tensor_set_requires_grad(x, static_cast<int32_t>(in.pick(3))), {});
@@ -355,6 +355,25 @@ void autodiff(State& s, Bytes& in, size_t dst) {
     tfe_status st = tfe_capture_trace_exit(s.ctx[c]);
     check("tfe_capture_trace_exit", st, {});
     if (st == TFE_OK) --s.capture[c];
+    break;
+  }
+  case 10: {
+    // Creation on a device: no device exists in this process, so only the host opens a scope.
+    static const int32_t kinds[] = {TFE_DEVICE_CPU, TFE_DEVICE_CUDA, 0, 9};
+    int32_t kind = kinds[in.pick(4)], ordinal = static_cast<int32_t>(in.pick(3)) - 1;
+    tfe_status st = tfe_device_scope_enter(in.u8() % 16 ? s.ctx[c] : nullptr, kind, ordinal);
+    check("tfe_device_scope_enter", st, {});
+    if (st == TFE_OK && !(kind == TFE_DEVICE_CPU && ordinal == 0))
+      violation("tfe_device_scope_enter", "a missing device or a bad ordinal was accepted");
+    if (st == TFE_OK) ++s.device_scopes[c];
+    break;
+  }
+  case 11: {
+    tfe_status st = tfe_device_scope_exit(s.ctx[c]);
+    check("tfe_device_scope_exit", st, {});
+    if ((st == TFE_OK) != (s.device_scopes[c] > 0))
+      violation("tfe_device_scope_exit", "closed a scope that was not open, or refused one");
+    if (st == TFE_OK) --s.device_scopes[c];
     break;
   }
   default: {

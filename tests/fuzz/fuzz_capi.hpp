@@ -117,7 +117,7 @@ struct State {
   tfe_linalg_options* opts = nullptr;
   tfe_linalg_options* stale_opts = nullptr; // released in this input (quarantined)
   std::vector<tfe_tensor*> stale; // released in this input: still in the release quarantine
-  int no_grad[2] = {0, 0}, capture[2] = {0, 0};
+  int no_grad[2] = {0, 0}, capture[2] = {0, 0}, device_scopes[2] = {0, 0};
   int releases = 0;
 
   ~State() {
@@ -125,6 +125,8 @@ struct State {
       for (; no_grad[c] > 0; --no_grad[c]) check("tfe_no_grad_exit", tfe_no_grad_exit(ctx[c]), {});
       for (; capture[c] > 0; --capture[c])
         check("tfe_capture_trace_exit", tfe_capture_trace_exit(ctx[c]), {});
+      for (; device_scopes[c] > 0; --device_scopes[c])
+        check("tfe_device_scope_exit", tfe_device_scope_exit(ctx[c]), {});
     }
     for (tfe_tensor*& x : t) tfe_tensor_release(std::exchange(x, nullptr));
     for (tfe_function*& g : f) tfe_function_release(std::exchange(g, nullptr));

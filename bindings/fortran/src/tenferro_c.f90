@@ -121,6 +121,8 @@ module tenferro_c
   public :: tfe_device_count
   public :: tfe_tensor_device
   public :: tfe_tensor_to_device
+  public :: tfe_device_scope_enter
+  public :: tfe_device_scope_exit
   public :: tfe_op_count
   public :: tfe_op_name
   public :: tfe_op_c_name
@@ -687,6 +689,20 @@ module tenferro_c
       integer(c_int32_t), value :: ordinal
       integer(c_int32_t) :: res
     end function tfe_tensor_to_device
+    function tfe_device_scope_enter(ctx, kind, ordinal) &
+        bind(C, name='tfe_device_scope_enter') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), value :: ctx
+      integer(c_int32_t), value :: kind
+      integer(c_int32_t), value :: ordinal
+      integer(c_int32_t) :: res
+    end function tfe_device_scope_enter
+    function tfe_device_scope_exit(ctx) &
+        bind(C, name='tfe_device_scope_exit') result(res)
+      import :: c_ptr, c_int32_t
+      type(c_ptr), value :: ctx
+      integer(c_int32_t) :: res
+    end function tfe_device_scope_exit
     function tfe_op_count() &
         bind(C, name='tfe_op_count') result(res)
       import :: c_int32_t

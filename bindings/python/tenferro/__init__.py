@@ -110,7 +110,7 @@ from .tenferro_c import (DeviceError, DtypeMismatchError, InternalError, Invalid
                          NonConvergenceError, NotDifferentiableError, NotSupportedError,
                          NumericalError, OutOfMemoryError, ShapeMismatchError, SingularError,
                          TenferroError)
-from ._core import (CacheStats, Context, SymbolicDim, Tensor, asarray, default_context,
+from ._core import (CacheStats, Context, SymbolicDim, Tensor, asarray, default_context, device,
                     from_dlpack, from_numpy, symbolic, tensor)
 from ._ops import *  # noqa: F401,F403
 from ._reduce import *  # noqa: F401,F403
@@ -132,7 +132,8 @@ if _c.tfe_abi_version() != _c.TFE_ABI_VERSION:
 __version__ = _c.tfe_version()
 
 __all__ = [
-    "Context", "Tensor", "asarray", "default_context", "from_dlpack", "from_numpy", "tensor",
+    "Context", "Tensor", "asarray", "default_context", "device", "from_dlpack", "from_numpy",
+    "tensor",
     "symbolic", "SymbolicDim", "Function", "jit", "CacheStats",
     "jvp", "vjp", "grad", "hvp", "value_and_grad", "autograd", "linalg", "no_grad", "capture_trace",
     "TenferroError", "InvalidArgumentError", "ShapeMismatchError", "DtypeMismatchError",

@@ -630,6 +630,35 @@ def _device_arg(device):
     raise ValueError(f"device {device!r} is not 'cpu', 'cuda' or 'cuda:N'")
 
 
+class device:
+    """``with tenferro.device("cuda"):`` makes the creation functions called in the block, on
+    this thread and in `context` (default: the module's), create their tensors on that device:
+    zeros, ones, full and eye are written by the device itself; arange, iota, linspace,
+    logspace, the random functions and ``tensor(data)`` are computed on the host and copied once
+    (the same numbers as on the host). Blocks nest. Ops are unaffected: they run where their
+    operands are. The creation functions also take ``device=`` for one call."""
+
+    def __init__(self, name, context=None):
+        self._where = _device_arg(name)
+        self._context = context
+
+    def __enter__(self):
+        _c.tfe_device_scope_enter(_ctx_handle(self._context), *self._where)
+        return self
+
+    def __exit__(self, *exc):
+        _c.tfe_device_scope_exit(_ctx_handle(self._context))
+        return False
+
+
+def _creating(make, device, context):
+    """make() in a device scope when `device` is given (a creation function's ``device=``)."""
+    if device is None:
+        return make()
+    with globals()["device"](device, context):
+        return make()
+
+
 class Tensor:
     """An immutable n-dimensional array owned by tenferro.
 
@@ -835,8 +864,8 @@ class Tensor:
     def to(self, device):
         """This tensor on ``device`` (``"cpu"``, ``"cuda"`` = ``"cuda:0"``, ``"cuda:1"``, ...): a
         compact copy, or this tensor itself when it is already there. Operands on two devices
-        are an error (DeviceError) except rank-0 host tensors, which act as scalars. Not
-        differentiable yet: a tracked tensor raises NotSupportedError (``detach()`` it first)."""
+        are an error (DeviceError) except rank-0 host tensors, which act as scalars. The transfer
+        is differentiable: gradients flow back to this tensor's device."""
         kind, ordinal = _device_arg(device)
         return _wrap(_c.tfe_tensor_to_device(self._h, kind, ordinal))
 
@@ -1267,9 +1296,9 @@ def _seed_handle(seed, like):
 # ---- construction -------------------------------------------------------------------------
 
 
-def tensor(data, dtype=None, *, context=None):
-    """A new Tensor holding a copy of `data` (see :class:`Tensor`)."""
-    return Tensor(data, dtype, context=context)
+def tensor(data, dtype=None, *, context=None, device=None):
+    """A new Tensor holding a copy of `data` (see :class:`Tensor`), on `device` when given."""
+    return _creating(lambda: Tensor(data, dtype, context=context), device, context)
 
 
 def asarray(data, dtype=None, *, context=None):

@@ -13,7 +13,8 @@ import operator as _operator
 import numpy as _np
 
 from . import tenferro_c as _c
-from ._core import _CODE_TO_NP, Tensor, _as_tensor, _ctx_handle, _dtype_code, _shape, _wrap
+from ._core import (_CODE_TO_NP, Tensor, _as_tensor, _creating, _ctx_handle, _dtype_code, _shape,
+                    _wrap)
 from . import _ops as _o
 from . import _reduce as _r
 
@@ -400,10 +401,12 @@ def diag(v, k=0):
 # ---- creation -----------------------------------------------------------------------------
 
 @_export
-def linspace(start, stop, num=50, endpoint=True, dtype=None, *, context=None):
+def linspace(start, stop, num=50, endpoint=True, dtype=None, *, context=None, device=None):
     """`num` evenly spaced values from start to stop (stop included unless endpoint=False);
-    float64 unless dtype is given."""
-    return _spaced(_c.tfe_linspace, "linspace", start, stop, num, endpoint, dtype, context)
+    float64 unless dtype is given; on `device` when given."""
+    return _creating(
+        lambda: _spaced(_c.tfe_linspace, "linspace", start, stop, num, endpoint, dtype, context),
+        device, context)
 
 
 def _spaced(fn, name, start, stop, num, endpoint, dtype, context, *base):
@@ -423,10 +426,11 @@ def _spaced(fn, name, start, stop, num, endpoint, dtype, context, *base):
 
 
 @_export
-def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, *, context=None):
-    """base ** linspace(start, stop, num, endpoint)."""
-    return _spaced(_c.tfe_logspace, "logspace", start, stop, num, endpoint, dtype, context,
-                   float(base))
+def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, *, context=None,
+             device=None):
+    """base ** linspace(start, stop, num, endpoint); on `device` when given."""
+    return _creating(lambda: _spaced(_c.tfe_logspace, "logspace", start, stop, num, endpoint,
+                                     dtype, context, float(base)), device, context)
 
 
 def _like(x, dtype, shape):

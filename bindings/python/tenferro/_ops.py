@@ -15,8 +15,8 @@ import numpy as _np
 
 from . import tenferro_c as _c
 from ._op_rows import ANALYTIC, BASIC
-from ._core import (Tensor, _as_tensor, _as_tensors, _axes, _ctx_handle, _dtype_code, _is_py_scalar,
-                    _matmul_handles, _np_dtype, _resolve_shape, _shape, _wrap)
+from ._core import (Tensor, _as_tensor, _as_tensors, _axes, _creating, _ctx_handle, _dtype_code,
+                    _is_py_scalar, _matmul_handles, _np_dtype, _resolve_shape, _shape, _wrap)
 
 __all__ = []  # filled by _export
 
@@ -349,32 +349,37 @@ _export(matmul, dot_general, convert, cast, transpose, reshape, broadcast_in_dim
 _alias("flip", reverse)
 
 # ---- creation -----------------------------------------------------------------------------
+# Each takes device= ("cpu", "cuda", "cuda:N"): the tensor is created there (tenferro.device).
 
 
-def zeros(shape, dtype=_np.float64, *, context=None):
+def zeros(shape, dtype=_np.float64, *, context=None, device=None):
     """A tensor of `shape` (an int or a sequence) with every element zero."""
-    return _wrap(_c.tfe_zeros(_ctx_handle(context), _dtype_code(dtype), _shape(shape)))
+    return _creating(lambda: _wrap(_c.tfe_zeros(_ctx_handle(context), _dtype_code(dtype),
+                                                _shape(shape))), device, context)
 
 
-def ones(shape, dtype=_np.float64, *, context=None):
+def ones(shape, dtype=_np.float64, *, context=None, device=None):
     """A tensor of `shape` with every element one (True for bool)."""
-    return _wrap(_c.tfe_ones(_ctx_handle(context), _dtype_code(dtype), _shape(shape)))
+    return _creating(lambda: _wrap(_c.tfe_ones(_ctx_handle(context), _dtype_code(dtype),
+                                               _shape(shape))), device, context)
 
 
-def full(shape, value, dtype=None, *, context=None):
+def full(shape, value, dtype=None, *, context=None, device=None):
     """A tensor of `shape` with every element `value`; dtype=None takes the dtype of value (Python
     bool -> bool, int -> int64, float -> float64, complex -> complex128)."""
-    v = _np.asarray(value, dtype=None if dtype is None else _np_dtype(dtype))
+    v = _np.ascontiguousarray(_np.asarray(value, dtype=None if dtype is None else _np_dtype(dtype)))
     code = _dtype_code(v.dtype)
-    return _wrap(_c.tfe_full(_ctx_handle(context), code, _shape(shape), _np.ascontiguousarray(v)))
+    return _creating(lambda: _wrap(_c.tfe_full(_ctx_handle(context), code, _shape(shape), v)),
+                     device, context)
 
 
-def eye(n, m=None, dtype=_np.float64, *, context=None):
+def eye(n, m=None, dtype=_np.float64, *, context=None, device=None):
     """An n x m matrix (m=None: n) with ones on the diagonal."""
-    return _wrap(_c.tfe_eye(_ctx_handle(context), _dtype_code(dtype), n, n if m is None else m))
+    return _creating(lambda: _wrap(_c.tfe_eye(_ctx_handle(context), _dtype_code(dtype), n,
+                                              n if m is None else m)), device, context)
 
 
-def arange(start, stop=None, step=1, dtype=None, *, context=None):
+def arange(start, stop=None, step=1, dtype=None, *, context=None, device=None):
     """[start, stop) with step as a rank-1 tensor (as numpy.arange; arange(n) is 0..n-1).
     dtype=None: int64 when start, stop and step are ints, else float64."""
     if stop is None:
@@ -383,33 +388,39 @@ def arange(start, stop=None, step=1, dtype=None, *, context=None):
         ints = _builtins.all(isinstance(v, (int, _np.integer)) and not isinstance(v, bool)
                              for v in (start, stop, step))
         dtype = _np.int64 if ints else _np.float64
-    return _wrap(_c.tfe_arange(_ctx_handle(context), _dtype_code(dtype), float(start), float(stop),
-                               float(step)))
+    return _creating(lambda: _wrap(_c.tfe_arange(_ctx_handle(context), _dtype_code(dtype),
+                                                 float(start), float(stop), float(step))),
+                     device, context)
 
 
-def iota(shape, axis=0, dtype=_np.int64, *, context=None):
+def iota(shape, axis=0, dtype=_np.int64, *, context=None, device=None):
     """A tensor of `shape` whose elements are their index along `axis`."""
-    return _wrap(_c.tfe_iota(_ctx_handle(context), _dtype_code(dtype), _shape(shape), axis))
+    return _creating(lambda: _wrap(_c.tfe_iota(_ctx_handle(context), _dtype_code(dtype),
+                                               _shape(shape), axis)), device, context)
 
 
 def _seed(seed):
     return _random.getrandbits(64) if seed is None else _operator.index(seed) & (2**64 - 1)
 
 
-def random_uniform(shape, low=0.0, high=1.0, *, seed=None, dtype=_np.float64, context=None):
+def random_uniform(shape, low=0.0, high=1.0, *, seed=None, dtype=_np.float64, context=None,
+                   device=None):
     """Uniform values in [low, high) (per part for complex); float and complex dtypes.
 
     Counter-based: the same `seed` gives the same values on every machine and thread count;
     seed=None draws one from Python's `random` module (so ``random.seed`` makes runs repeat)."""
-    return _wrap(_c.tfe_random_uniform(_ctx_handle(context), _dtype_code(dtype), _shape(shape),
-                                       _seed(seed), float(low), float(high)))
+    s = _seed(seed)
+    return _creating(lambda: _wrap(_c.tfe_random_uniform(_ctx_handle(context), _dtype_code(dtype),
+                                                         _shape(shape), s, float(low),
+                                                         float(high))), device, context)
 
 
-def random_normal(shape, *, seed=None, dtype=_np.float64, context=None):
+def random_normal(shape, *, seed=None, dtype=_np.float64, context=None, device=None):
     """Standard normal values (complex: independent parts of variance 1/2); float and complex
     dtypes. Seeds as in random_uniform."""
-    return _wrap(_c.tfe_random_normal(_ctx_handle(context), _dtype_code(dtype), _shape(shape),
-                                      _seed(seed)))
+    s = _seed(seed)
+    return _creating(lambda: _wrap(_c.tfe_random_normal(_ctx_handle(context), _dtype_code(dtype),
+                                                        _shape(shape), s)), device, context)
 
 
 _export(zeros, ones, full, eye, arange, iota, random_uniform, random_normal)

@@ -68,9 +68,7 @@ def test_the_device_rule():
     with pytest.raises(tf.DeviceError, match=r"Tensor\.to\(\)"):
         xd.numpy()
     with pytest.raises(tf.NotSupportedError, match="cuda:0"):
-        tf.cumsum(xd, axis=0)
-    with pytest.raises(tf.NotSupportedError, match="not differentiable"):
-        x.requires_grad_().to("cuda")
+        tf.linalg.qr_pivoted(tf.Tensor(np.eye(3)).to("cuda"))
 
 
 @needs_device
@@ -89,10 +87,48 @@ def test_derivatives_of_device_tensors():
     (gh,) = tf.autograd.vjp(host[0] @ host[1], host[0], seed)
     (gd,) = tf.autograd.vjp(dev[0] @ dev[1], dev[0], seed.to("cuda"))
     assert gd.device == "cuda:0"
-    # vjp's results are recorded again (for higher orders): a tracked tensor moves once detached
-    with pytest.raises(tf.NotSupportedError, match="detach"):
-        gd.cpu()
-    np.testing.assert_allclose(gd.detach().cpu().numpy(), gh.detach().numpy(), rtol=1e-12)
+    # vjp's results are recorded again (for higher orders), and they move like any tensor
+    assert gd.cpu().device == "cpu" and gd.cpu().requires_grad
+    np.testing.assert_allclose(gd.cpu().detach().numpy(), gh.detach().numpy(), rtol=1e-12)
+
+
+@needs_device
+def test_gradients_flow_through_transfers():
+    a = np.linspace(-1.0, 2.0, 6).reshape(2, 3)
+    x = tf.Tensor(a).requires_grad_()
+    # a loss with a device part and a host part
+    loss = tf.sum(tf.sin(x.to("cuda"))).cpu() + tf.sum(tf.cos(x))
+    loss.backward()
+    assert x.grad.device == "cpu"
+    np.testing.assert_allclose(x.grad.numpy(), np.cos(a) - np.sin(a), rtol=1e-12)
+    # a device variable differentiated through a host computation
+    y = tf.Tensor(a).to("cuda").requires_grad_()
+    tf.sum(y.cpu() ** 2).backward()
+    assert y.grad.device == "cuda:0"
+    np.testing.assert_allclose(y.grad.cpu().numpy(), 2 * a, rtol=1e-12)
+    # the dataflow engine
+    ctx = tf.Context("dataflow")
+    z = tf.Tensor(a, context=ctx).requires_grad_()
+    tf.sum(tf.exp(z.to("cuda"))).cpu().backward()
+    np.testing.assert_allclose(z.grad.numpy(), np.exp(a), rtol=1e-12)
+
+
+@needs_device
+def test_creation_on_a_device():
+    host = tf.Tensor(1.0)
+    with tf.device("cuda"):
+        made = [tf.zeros((2, 3)), tf.ones(4, dtype=np.complex64), tf.full((2, 2), 7),
+                tf.eye(3), tf.arange(5), tf.linspace(0, 1, 5), tf.iota((2, 3), axis=1),
+                tf.random_normal((3,), seed=1), tf.tensor([[1.0, 2.0]])]
+        assert tf.sin(host).device == "cpu"  # ops run where their operands are
+    assert all(t.device == "cuda:0" for t in made)
+    np.testing.assert_array_equal(made[3].cpu().numpy(), np.eye(3))
+    np.testing.assert_array_equal(made[7].cpu().numpy(), tf.random_normal((3,), seed=1).numpy())
+    assert tf.zeros(3).device == "cpu"
+    assert tf.full((2,), 0.5, device="cuda").device == "cuda:0"
+    np.testing.assert_array_equal(tf.full((2,), 0.5, device="cuda").cpu().numpy(), [0.5, 0.5])
+    with pytest.raises(ValueError):
+        tf.zeros(3, device="tpu")
 
 
 @needs_device

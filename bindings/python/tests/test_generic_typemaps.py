@@ -79,6 +79,7 @@ def test_every_op_has_a_python_function():
         return n + "_" if n in ("and", "or", "not") else n
 
     exempt = {"tfe_tensor_from_data"}  # the "constant" op: tenferro.tensor / Tensor(...)
+    exempt |= {"tfe_tensor_to_device"}  # the "transfer" op: Tensor.to(...) (test_device.py)
     # host-scalar operands: Python's operators and weak scalars use them (test_numpy_rules.py)
     exempt |= {"tfe_binary_scalar", "tfe_weak_scalar"}
     names = {c.tfe_op_c_name(i) for i in range(c.tfe_op_count())} - exempt

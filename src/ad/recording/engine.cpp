@@ -44,7 +44,9 @@ std::vector<Tensor> run_compiled(Caches& c, const CachedDerivative& d, const Sem
   std::vector<ops::ConcreteMeta> metas = metas_of(args);
   std::vector<int32_t> given;
   given.reserve(d.primal.size());
-  const bool recompute = graph::fusion_enabled() && backend::device_of(args).is_cpu();
+  const bool recompute =
+      graph::fusion_enabled() &&
+      std::all_of(args.begin(), args.end(), [](const Tensor& t) { return t.device().is_cpu(); });
   std::unordered_set<const graph::Node*> at_hand;
   for (const graph::Value& a : d.program->arguments) at_hand.insert(a.node.get());
   for (const graph::Value& a : d.program->captured) at_hand.insert(a.node.get());

@@ -85,6 +85,7 @@ TFE_TRANSPOSE(transpose_t);
 TFE_TRANSPOSE(reshape_t);
 TFE_TRANSPOSE(broadcast_in_dim_t);
 TFE_TRANSPOSE(convert_t);
+TFE_TRANSPOSE(transfer_t); // the transfer back
 TFE_TRANSPOSE(reverse_t);
 TFE_TRANSPOSE(extract_diag_t);
 TFE_TRANSPOSE(embed_diag_t);

@@ -33,6 +33,11 @@ void convert_t(const TransposeArgs& a, std::span<Tangent> out) {
   out[0] = convert(ct, from);
 }
 
+void transfer_t(const TransposeArgs& a, std::span<Tangent> out) {
+  const auto& p = a.params<ops::TransferParams>();
+  out[0] = emit1(OpCode::Transfer, a.ct, ops::TransferParams{p.to, p.from});
+}
+
 void transpose_t(const TransposeArgs& a, std::span<Tangent> out) {
   const Dims& perm = a.params<ops::TransposeParams>().perm;
   Dims inverse(perm.size());

@@ -2,6 +2,7 @@
 // new op code without a kernel fails the build.
 #include "backend/cpu/kernel.hpp"
 #include "backend/cpu/kernels/kernels.hpp"
+#include "backend/transfer.hpp"
 #include "ops/extension.hpp"
 
 namespace tfe::cpu {
@@ -38,6 +39,7 @@ Kernel kernel_for(ops::OpCode code) {
   case OpCode::Tril: return k::tril;
   case OpCode::Triu: return k::triu;
   case OpCode::Iota: return k::iota;
+  case OpCode::Transfer: return backend::transfer;
   case OpCode::Slice: return k::slice;
   case OpCode::DynamicSlice: return k::dynamic_slice;
   case OpCode::DynamicUpdateSlice: return k::dynamic_update_slice;

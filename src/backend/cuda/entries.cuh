@@ -1,5 +1,5 @@
 // The data-movement and compute entries of the plugin table: copy.cu, reduce.cu, gemm.cu,
-// linalg.cu.
+// linalg.cu, indexing.cu, order.cu.
 #pragma once
 
 #include <cstdint>
@@ -38,5 +38,16 @@ int32_t gesvd(int32_t device, int32_t dtype, int32_t mode, int64_t m, int64_t n,
               void* a, void* s, void* u, void* vh, int32_t* info);
 int32_t geev(int32_t device, int32_t dtype, int32_t vectors, int64_t n, int64_t batch, void* a,
              void* w, void* v, int32_t* info);
+
+int32_t gather(int32_t device, int32_t mode, const tfe_dev_view* out, const tfe_dev_view* in,
+               const tfe_dev_view* index);
+int32_t scatter(int32_t device, int32_t mode, const tfe_dev_view* out, const tfe_dev_view* in,
+                const tfe_dev_view* index);
+int32_t scan(int32_t device, int32_t kind, int32_t axis, const tfe_dev_view* out,
+             const tfe_dev_view* in);
+int32_t arg_extremum(int32_t device, int32_t is_max, int32_t axis, const tfe_dev_view* out,
+                     const tfe_dev_view* in);
+int32_t argsort(int32_t device, int32_t descending, int32_t axis, const tfe_dev_view* out,
+                const tfe_dev_view* in);
 
 } // namespace tfe::cuda

@@ -1,10 +1,11 @@
 // Dense linear algebra entries (plugin_abi.h, "Dense linear algebra") on cuSOLVER and cuBLAS.
 //
 // Every call is queued on the device's stream through its one cuSOLVER handle (or its cuBLAS
-// handle for trsm), held under the handle's mutex for the whole entry because a handle is not
-// safe for concurrent use. Workspaces come from the caching allocator and go back to it as soon
-// as the work using them is queued: the next user of a block is ordered after it on the stream.
-// `info` is written by cuSOLVER into the caller's device array; nothing here waits for it.
+// handle for trsm and for the batched LU of small square matrices), held under the handle's mutex
+// for the whole entry because a handle is not safe for concurrent use. Workspaces come from the
+// caching allocator and go back to it as soon as the work using them is queued: the next user of a
+// block is ordered after it on the stream. `info` is written by cuSOLVER into the caller's device
+// array; nothing here waits for it.
 #include <cublas_v2.h>
 #include <cuComplex.h>
 #include <cusolverDn.h>
@@ -32,6 +33,10 @@ constexpr int kThreads = 256;
 constexpr int64_t kSmallOrder = 128;
 // syevjBatched and gesvdjBatched take matrices of order 32 at most.
 constexpr int64_t kJacobiMaxOrder = 32;
+// Batches of square matrices up to this order are LU-factored and solved by cuBLAS's batched
+// routines (getrfBatched, getrsBatched), which work on many small matrices at once; larger ones
+// go one matrix after another to cuSOLVER.
+constexpr int64_t kLuBatchedMaxOrder = 32;
 
 // ---- types and the typed cuSOLVER / cuBLAS routines ----------------------------------------
 
@@ -82,6 +87,10 @@ TFE_TYPED(getrf_buffer, cusolverDnSgetrf_bufferSize, cusolverDnDgetrf_bufferSize
           cusolverDnCgetrf_bufferSize, cusolverDnZgetrf_bufferSize)
 TFE_TYPED(getrf_one, cusolverDnSgetrf, cusolverDnDgetrf, cusolverDnCgetrf, cusolverDnZgetrf)
 TFE_TYPED(getrs_one, cusolverDnSgetrs, cusolverDnDgetrs, cusolverDnCgetrs, cusolverDnZgetrs)
+TFE_TYPED(getrf_batched, cublasSgetrfBatched, cublasDgetrfBatched, cublasCgetrfBatched,
+          cublasZgetrfBatched)
+TFE_TYPED(getrs_batched, cublasSgetrsBatched, cublasDgetrsBatched, cublasCgetrsBatched,
+          cublasZgetrsBatched)
 TFE_TYPED(trsm_one, cublasStrsm, cublasDtrsm, cublasCtrsm, cublasZtrsm)
 TFE_TYPED(trsm_batched, cublasStrsmBatched, cublasDtrsmBatched, cublasCtrsmBatched,
           cublasZtrsmBatched)
@@ -127,6 +136,33 @@ template <class S> S one() {
     return make_cuDoubleComplex(1.0, 0.0);
   else
     return S(1);
+}
+
+// LAPACK's pivot measure (i?amax: |x| for real, |re| + |im| for complex), exact zero tests and
+// the two operations of the elimination, for the fallback LU below.
+__device__ inline float abs1(float x) { return fabsf(x); }
+__device__ inline double abs1(double x) { return fabs(x); }
+__device__ inline float abs1(cuComplex z) { return fabsf(z.x) + fabsf(z.y); }
+__device__ inline double abs1(cuDoubleComplex z) { return fabs(z.x) + fabs(z.y); }
+__device__ inline bool is_zero(float x) { return x == 0.0f; }
+__device__ inline bool is_zero(double x) { return x == 0.0; }
+__device__ inline bool is_zero(cuComplex z) { return z.x == 0.0f && z.y == 0.0f; }
+__device__ inline bool is_zero(cuDoubleComplex z) { return z.x == 0.0 && z.y == 0.0; }
+__device__ inline float quotient(float a, float b) { return a / b; }
+__device__ inline double quotient(double a, double b) { return a / b; }
+__device__ inline cuComplex quotient(cuComplex a, cuComplex b) { return cuCdivf(a, b); }
+__device__ inline cuDoubleComplex quotient(cuDoubleComplex a, cuDoubleComplex b) {
+  return cuCdiv(a, b);
+}
+// c - a * b
+__device__ inline float minus_product(float c, float a, float b) { return c - a * b; }
+__device__ inline double minus_product(double c, double a, double b) { return c - a * b; }
+__device__ inline cuComplex minus_product(cuComplex c, cuComplex a, cuComplex b) {
+  return cuCsubf(c, cuCmulf(a, b));
+}
+__device__ inline cuDoubleComplex minus_product(cuDoubleComplex c, cuDoubleComplex a,
+                                                cuDoubleComplex b) {
+  return cuCsub(c, cuCmul(a, b));
 }
 
 __device__ inline float conj_of(float x) { return x; }
@@ -277,6 +313,58 @@ int32_t pointer_array(DeviceState& s, Scratch& holder, S* base, int64_t stride, 
   return launched(s.device, "pointer array");
 }
 
+// LAPACK's unblocked LU with partial pivoting (getf2) of the matrices of a batch whose batched
+// factorisation met an exactly zero pivot (info != 0), redone from a copy of the input. cuBLAS's
+// getrfBatched divides by that zero and leaves inf/NaN in L and in the trailing block, where
+// LAPACK leaves the column unscaled and goes on (so that, for one, the determinant of a singular
+// matrix is 0, not NaN). One thread per matrix; the nonsingular ones return at once, so this
+// costs one launch when nothing is singular. info becomes the first zero pivot's order again.
+template <class S>
+__global__ void lu_singular_kernel(S* a, const S* saved, int32_t* ipiv, int32_t* info, int n,
+                                   int64_t batch) {
+  for (int64_t b = blockIdx.x * int64_t{blockDim.x} + threadIdx.x; b < batch;
+       b += int64_t{gridDim.x} * blockDim.x) {
+    if (info[b] == 0) continue;
+    const int64_t nn = int64_t{n} * n;
+    S* m = a + b * nn;
+    const S* src = saved + b * nn;
+    for (int64_t t = 0; t < nn; ++t) m[t] = src[t];
+    int32_t* piv = ipiv + b * n;
+    int32_t first_zero = 0;
+    for (int j = 0; j < n; ++j) {
+      S* col = m + int64_t{j} * n;
+      int p = j; // the first entry of largest measure, as i?amax picks it
+      auto big = abs1(col[j]);
+      for (int i = j + 1; i < n; ++i) {
+        const auto v = abs1(col[i]);
+        if (v > big) {
+          big = v;
+          p = i;
+        }
+      }
+      piv[j] = p + 1;
+      if (is_zero(col[p])) { // the whole column is zero from row j: nothing to eliminate
+        if (first_zero == 0) first_zero = j + 1;
+        continue;
+      }
+      if (p != j)
+        for (int c = 0; c < n; ++c) {
+          const S t = m[j + int64_t{c} * n];
+          m[j + int64_t{c} * n] = m[p + int64_t{c} * n];
+          m[p + int64_t{c} * n] = t;
+        }
+      const S pivot = col[j];
+      for (int i = j + 1; i < n; ++i) col[i] = quotient(col[i], pivot);
+      for (int c = j + 1; c < n; ++c) {
+        S* cc = m + int64_t{c} * n;
+        const S u = cc[j];
+        for (int i = j + 1; i < n; ++i) cc[i] = minus_product(cc[i], col[i], u);
+      }
+    }
+    info[b] = first_zero;
+  }
+}
+
 // out [rows, cols] (compact, batch stride rows * cols) = in^H where in is [cols, rows] with
 // leading dimension in_ld and batch stride in_stride: only in's first `rows` columns are read.
 template <class S>
@@ -401,6 +489,61 @@ int32_t getrf_typed(Solver& sv, int m, int n, int64_t batch, S* a, int32_t* ipiv
   for (int64_t b = 0; b < batch; ++b)
     TFE_SOLVER_TRY(dev, getrf_one<S>(sv.h, m, n, a + b * mn, m, work, ipiv + b * k, info + b),
                    "getrf");
+  return 0;
+}
+
+// getrf of a batch of small square matrices on cuBLAS, side by side. The input is copied first
+// so that the rare matrix with an exactly zero pivot can be factored again as LAPACK does
+// (lu_singular_kernel); nothing waits for info.
+template <class S>
+int32_t getrf_small_batched(DeviceState& s, int n, int64_t batch, S* a, int32_t* ipiv,
+                            int32_t* info) {
+  const int32_t dev = s.device;
+  std::lock_guard<std::mutex> lock(s.blas_mutex);
+  cublasHandle_t h = nullptr;
+  TFE_CUDA_CHECK(blas_handle_locked(s, &h));
+  const int64_t nn = int64_t{n} * n;
+  Scratch saved_holder(s), ptr_holder(s);
+  S* saved = nullptr;
+  TFE_CUDA_CHECK(saved_holder.get(nn * batch, &saved));
+  TFE_CUDA_TRY(dev,
+               cudaMemcpyAsync(saved, a, sizeof(S) * static_cast<size_t>(nn * batch),
+                               cudaMemcpyDeviceToDevice, s.stream),
+               "getrf: copy of the input");
+  S** ptrs = nullptr;
+  TFE_CUDA_CHECK(pointer_array(s, ptr_holder, a, nn, batch, &ptrs));
+  TFE_BLAS_TRY(dev, getrf_batched<S>(h, n, ptrs, n, ipiv, info, static_cast<int>(batch)),
+               "getrfBatched");
+  lu_singular_kernel<S>
+      <<<grid_for(s, batch, kThreads), kThreads, 0, s.stream>>>(a, saved, ipiv, info, n, batch);
+  return launched(dev, "getrf: zero pivots");
+}
+
+// getrs of a batch of small systems on cuBLAS. getrsBatched reports only invalid arguments, in a
+// host int (no wait for the device).
+template <class S>
+int32_t getrs_small_batched(DeviceState& s, cublasOperation_t op, int n, int nrhs, int64_t batch,
+                            const S* lu, const int32_t* ipiv, S* b) {
+  const int32_t dev = s.device;
+  if constexpr (!is_cplx_v<S>)
+    if (op == CUBLAS_OP_C) op = CUBLAS_OP_T; // the same operation on real matrices
+  std::lock_guard<std::mutex> lock(s.blas_mutex);
+  cublasHandle_t h = nullptr;
+  TFE_CUDA_CHECK(blas_handle_locked(s, &h));
+  Scratch lu_holder(s), b_holder(s);
+  S** lu_ptrs = nullptr;
+  S** b_ptrs = nullptr;
+  // getrsBatched reads the factors through a const pointer array; they are not written.
+  TFE_CUDA_CHECK(pointer_array(s, lu_holder, const_cast<S*>(lu), int64_t{n} * n, batch, &lu_ptrs));
+  TFE_CUDA_CHECK(pointer_array(s, b_holder, b, int64_t{n} * nrhs, batch, &b_ptrs));
+  int arg_info = 0;
+  TFE_BLAS_TRY(dev,
+               getrs_batched<S>(h, op, n, nrhs, lu_ptrs, n, ipiv, b_ptrs, n, &arg_info,
+                                static_cast<int>(batch)),
+               "getrsBatched");
+  if (arg_info != 0)
+    return fail(TFE_ERR_INVALID_ARGUMENT, "cuda:%d: getrsBatched: argument %d is invalid",
+                static_cast<int>(dev), -arg_info);
   return 0;
 }
 
@@ -693,6 +836,14 @@ int32_t getrf(int32_t device, int32_t dtype, int64_t m, int64_t n, int64_t batch
   TFE_CUDA_CHECK(check_dtype("getrf", dtype));
   TFE_CUDA_CHECK(check_extents("getrf", {m, n, batch}));
   TFE_CUDA_CHECK(check_pointers("getrf", {a, ipiv, info}));
+  if (m == n && use_batched(batch, n, kLuBatchedMaxOrder)) {
+    DeviceState* s = nullptr;
+    TFE_CUDA_CHECK(bind_device(device, &s));
+    return visit_solver(dtype, [&](auto tag) {
+      using S = typename decltype(tag)::type;
+      return getrf_small_batched<S>(*s, static_cast<int>(n), batch, static_cast<S*>(a), ipiv, info);
+    });
+  }
   Solver sv;
   TFE_CUDA_CHECK(sv.open(device));
   return visit_solver(dtype, [&](auto tag) {
@@ -710,6 +861,15 @@ int32_t getrs(int32_t device, int32_t dtype, char trans, int64_t n, int64_t nrhs
   cublasOperation_t op;
   if (!to_op(trans, &op))
     return fail(TFE_ERR_INVALID_ARGUMENT, "cuda getrs: transposition '%c' is not N, T or C", trans);
+  if (use_batched(batch, n, kLuBatchedMaxOrder)) {
+    DeviceState* s = nullptr;
+    TFE_CUDA_CHECK(bind_device(device, &s));
+    return visit_solver(dtype, [&](auto tag) {
+      using S = typename decltype(tag)::type;
+      return getrs_small_batched<S>(*s, op, static_cast<int>(n), static_cast<int>(nrhs), batch,
+                                    static_cast<const S*>(lu), ipiv, static_cast<S*>(b));
+    });
+  }
   Solver sv;
   TFE_CUDA_CHECK(sv.open(device));
   return visit_solver(dtype, [&](auto tag) {

@@ -89,6 +89,11 @@ constexpr tfe_device_plugin kPlugin = {
     &syevd,
     &gesvd,
     &geev,
+    &gather,
+    &scatter,
+    &scan,
+    &arg_extremum,
+    &argsort,
 };
 
 } // namespace

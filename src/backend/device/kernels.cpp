@@ -10,6 +10,7 @@
 #include "backend/cpu/kernels/kernels.hpp"
 #include "backend/device/plugin.hpp"
 #include "backend/execute.hpp"
+#include "backend/transfer.hpp"
 #include "core/error.hpp"
 #include "ops/extension.hpp"
 
@@ -29,13 +30,8 @@ std::string op_text(OpCode code) { return std::string(ops::op_def(code).name); }
 }
 
 Tensor zeros(Device d, DType dtype, const Dims& shape) {
-  Tensor out = empty(d, dtype, shape);
-  if (out.numel() == 0) return out;
-  const tfe_device_plugin& api = serving(d);
   std::array<std::byte, 16> zero{};
-  tfe_dev_view o = view_of(out);
-  check(api, api.fill(d.ordinal, &o, zero.data()), "filling on the device");
-  return out;
+  return filled(d, dtype, shape, zero.data());
 }
 
 // ---- elementwise: one plugin kernel per (op, dtype), looked up once ----
@@ -224,6 +220,153 @@ Tensor concatenate(Operands in, const ops::Params& p, const ops::ConcreteMeta& m
   return out;
 }
 
+// ---- indexing by device tensors (gather, scatter, dynamic slices) ----
+
+// t as a view of `shape` (same elements in column-major order): a view where the strides allow
+// it, else a compact copy. A tensor without elements gets compact strides (nothing is read).
+Tensor viewed_as(const Tensor& t, const Dims& shape) {
+  if (t.numel() == 0) return t.with_layout(shape, compact_strides(shape), t.offset());
+  if (auto v = t.reshaped_view(shape)) return *v;
+  Tensor c = compact(t);
+  return c.with_layout(shape, compact_strides(shape), c.offset());
+}
+
+// Dims before the axis, the axis, dims after, as the host's kernels split them: without elements
+// on one side neither side counts (their product may not be representable).
+struct AxisSplit {
+  int64_t inner = 1, extent = 1, outer = 1;
+};
+AxisSplit split_at(const Dims& shape, int64_t axis) {
+  std::span<const int64_t> all(shape);
+  size_t a = static_cast<size_t>(axis);
+  AxisSplit s{numel_of(all.first(a)), shape[a], numel_of(all.subspan(a + 1))};
+  if (s.inner == 0 || s.outer == 0) s.inner = s.outer = 0;
+  return s;
+}
+
+// A plugin indexing call that checks indices: an out-of-range index is named as the host names
+// it (the indices are read to the host on this failure path only).
+void check_indexing(const tfe_device_plugin& api, int32_t status, const Tensor& indices,
+                    int64_t extent, const char* what) {
+  if (status == static_cast<int32_t>(Status::InvalidArgument)) {
+    Tensor h = cpu::kernels::convert_to(to_device(indices, Device{}), DType::I64);
+    const int64_t* v = h.data<int64_t>();
+    for (int64_t i = 0; i < h.numel(); ++i)
+      if (v[i] < 0 || v[i] >= extent)
+        fail(Status::InvalidArgument, "index %lld at position %zu is out of range [0, %lld)",
+             (long long)v[i], static_cast<size_t>(i), (long long)extent);
+  }
+  check(api, status, what);
+}
+
+Tensor gather(Operands in, const ops::Params& p, const ops::ConcreteMeta& m) {
+  Device d = in[0].device();
+  const tfe_device_plugin& api = serving(d);
+  AxisSplit s = split_at(in[0].shape(), std::get<ops::AxisParams>(p).axis);
+  int64_t n = in[1].numel();
+  Tensor out = empty(d, m.dtype, m.shape);
+  if (n == 0) return out; // no index to check, no element to copy
+  Tensor x = viewed_as(in[0], {s.inner, s.extent, s.outer});
+  Tensor idx = viewed_as(in[1], {n});
+  Tensor o = viewed_as(out, {s.inner, n, s.outer});
+  tfe_dev_view ov = view_of(o), xv = view_of(x), iv = view_of(idx);
+  check_indexing(api, api.gather(d.ordinal, TFE_PLUGIN_INDEX_AXIS, &ov, &xv, &iv), in[1], s.extent,
+                 "gather on the device");
+  return out;
+}
+
+Tensor scatter(Operands in, const ops::Params& p, const ops::ConcreteMeta&) {
+  Device d = in[0].device();
+  const tfe_device_plugin& api = serving(d);
+  AxisSplit s = split_at(in[0].shape(), std::get<ops::AxisParams>(p).axis);
+  int64_t n = in[1].numel();
+  Tensor out = copy(in[0]);
+  if (n == 0) return out;
+  Tensor o = viewed_as(out, {s.inner, s.extent, s.outer});
+  Tensor idx = viewed_as(in[1], {n});
+  Tensor u = viewed_as(in[2], {s.inner, n, s.outer});
+  tfe_dev_view ov = view_of(o), uv = view_of(u), iv = view_of(idx);
+  check_indexing(api, api.scatter(d.ordinal, TFE_PLUGIN_INDEX_AXIS, &ov, &uv, &iv), in[1], s.extent,
+                 "scatter on the device");
+  return out;
+}
+
+// The start indices are read on the device, so the block is a copy (the host's is a view).
+Tensor dynamic_slice(Operands in, const ops::Params&, const ops::ConcreteMeta& m) {
+  Device d = in[0].device();
+  const tfe_device_plugin& api = serving(d);
+  Tensor out = empty(d, m.dtype, m.shape);
+  if (out.numel() == 0) return out;
+  tfe_dev_view ov = view_of(out), xv = view_of(in[0]), iv = view_of(in[1]);
+  check(api, api.gather(d.ordinal, TFE_PLUGIN_INDEX_BLOCK, &ov, &xv, &iv),
+        "dynamic_slice on the device");
+  return out;
+}
+
+Tensor dynamic_update_slice(Operands in, const ops::Params&, const ops::ConcreteMeta&) {
+  Device d = in[0].device();
+  const tfe_device_plugin& api = serving(d);
+  Tensor out = copy(in[0]);
+  if (in[1].numel() == 0) return out;
+  tfe_dev_view ov = view_of(out), uv = view_of(in[1]), iv = view_of(in[2]);
+  check(api, api.scatter(d.ordinal, TFE_PLUGIN_INDEX_BLOCK, &ov, &uv, &iv),
+        "dynamic_update_slice on the device");
+  return out;
+}
+
+// ---- order: scans, arg-extrema and argsort along one axis ----
+
+int64_t axis_of(const ops::Params& p) {
+  if (const auto* s = std::get_if<ops::SortParams>(&p)) return s->axis;
+  return std::get<ops::AxisParams>(p).axis;
+}
+
+template <int32_t Kind> Tensor scan(Operands in, const ops::Params& p, const ops::ConcreteMeta& m) {
+  Device d = in[0].device();
+  const tfe_device_plugin& api = serving(d);
+  Tensor out = empty(d, m.dtype, m.shape);
+  if (out.numel() == 0) return out;
+  tfe_dev_view ov = view_of(out), xv = view_of(in[0]);
+  check(api, api.scan(d.ordinal, Kind, static_cast<int32_t>(axis_of(p)), &ov, &xv),
+        Kind == TFE_PLUGIN_REDUCE_SUM ? "cumsum on the device" : "cumprod on the device");
+  return out;
+}
+
+template <bool Max>
+Tensor arg_extremum(Operands in, const ops::Params& p, const ops::ConcreteMeta& m) {
+  Device d = in[0].device();
+  const tfe_device_plugin& api = serving(d);
+  int64_t axis = axis_of(p);
+  Tensor out = empty(d, DType::I64, m.shape);
+  if (out.numel() == 0) return out;
+  if (in[0].dim(axis) == 0)
+    fail(Status::InvalidArgument, "%s of an empty axis (axis %lld has extent 0)",
+         Max ? "argmax" : "argmin", (long long)axis);
+  // The result seen with the operand's rank: extent 1 (any stride) at the axis.
+  Dims shape = in[0].shape(), strides(shape.size(), 0);
+  shape[static_cast<size_t>(axis)] = 1;
+  Dims cs = compact_strides(m.shape);
+  for (size_t k = 0, j = 0; k < shape.size(); ++k)
+    if (k != static_cast<size_t>(axis)) strides[k] = cs[j++];
+  Tensor o = out.with_layout(shape, strides, out.offset());
+  tfe_dev_view ov = view_of(o), xv = view_of(in[0]);
+  check(api, api.arg_extremum(d.ordinal, Max ? 1 : 0, static_cast<int32_t>(axis), &ov, &xv),
+        Max ? "argmax on the device" : "argmin on the device");
+  return out;
+}
+
+Tensor argsort(Operands in, const ops::Params& p, const ops::ConcreteMeta& m) {
+  const auto& sp = std::get<ops::SortParams>(p);
+  Device d = in[0].device();
+  const tfe_device_plugin& api = serving(d);
+  Tensor out = empty(d, DType::I64, m.shape);
+  if (out.numel() == 0) return out;
+  tfe_dev_view ov = view_of(out), xv = view_of(in[0]);
+  check(api, api.argsort(d.ordinal, sp.descending ? 1 : 0, static_cast<int32_t>(sp.axis), &ov, &xv),
+        "argsort on the device");
+  return out;
+}
+
 // Ops without operands build their (small) result on the host and upload it to the device the
 // running program targets.
 template <backend::Kernel HostKernel>
@@ -288,9 +431,19 @@ backend::Kernel kernel_for(OpCode code) {
   case OpCode::Pad: return pad;
   case OpCode::Concatenate: return concatenate;
   case OpCode::Iota: return uploaded<cpu::kernels::iota>;
+  case OpCode::Transfer: return backend::transfer;
   case OpCode::Constant: return uploaded<cpu::kernels::constant>;
   case OpCode::Extension: return extension;
-  default: return nullptr; // indexing by tensors, scans and sorting: not yet
+  case OpCode::DynamicSlice: return dynamic_slice;
+  case OpCode::DynamicUpdateSlice: return dynamic_update_slice;
+  case OpCode::Gather: return gather;
+  case OpCode::Scatter: return scatter;
+  case OpCode::Cumsum: return scan<TFE_PLUGIN_REDUCE_SUM>;
+  case OpCode::Cumprod: return scan<TFE_PLUGIN_REDUCE_PROD>;
+  case OpCode::Argsort: return argsort;
+  case OpCode::Argmax: return arg_extremum<true>;
+  case OpCode::Argmin: return arg_extremum<false>;
+  default: return nullptr;
   }
 }
 
@@ -301,6 +454,19 @@ void copy_into(const Tensor& dst, const Tensor& src) {
   const tfe_device_plugin& api = serving(dst.device());
   tfe_dev_view o = view_of(dst), i = view_of(src);
   check(api, api.copy_strided(dst.device().ordinal, &o, &i), "a strided copy on the device");
+}
+
+void fill_view(const Tensor& dst, const void* value) {
+  if (dst.numel() == 0) return;
+  const tfe_device_plugin& api = serving(dst.device());
+  tfe_dev_view o = view_of(dst);
+  check(api, api.fill(dst.device().ordinal, &o, value), "filling on the device");
+}
+
+Tensor filled(Device d, DType dtype, const Dims& shape, const void* value) {
+  Tensor out = empty(d, dtype, shape);
+  fill_view(out, value);
+  return out;
 }
 
 Tensor copy(const Tensor& t) {

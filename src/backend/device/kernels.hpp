@@ -24,6 +24,12 @@ Tensor execute(ops::OpCode code, Operands in, const ops::Params& params);
 // The same for an op with several outputs (the linear algebra extension ops).
 std::vector<Tensor> execute_multi(ops::OpCode code, Operands in, const ops::Params& params);
 
+// A compact tensor on d with every element the one element at value (of dtype), made by the
+// device itself.
+Tensor filled(Device d, DType dtype, const Dims& shape, const void* value);
+// dst (a view on a device, a diagonal for instance) with every element the one at value.
+void fill_view(const Tensor& dst, const void* value);
+
 // t itself when compact, else a compact copy on t's device.
 Tensor compact(const Tensor& t);
 // A fresh compact copy of t on t's device (scratch that a solver may overwrite).

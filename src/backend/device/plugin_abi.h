@@ -28,7 +28,7 @@
 extern "C" {
 #endif
 
-#define TFE_DEVICE_PLUGIN_ABI 2
+#define TFE_DEVICE_PLUGIN_ABI 3
 #define TFE_PLUGIN_MAX_RANK 16
 /* The one symbol a plugin exports. */
 #define TFE_DEVICE_PLUGIN_ENTRY "tfe_device_plugin_v1"
@@ -47,6 +47,14 @@ enum {
   TFE_PLUGIN_REDUCE_PROD = 1,
   TFE_PLUGIN_REDUCE_MAX = 2,
   TFE_PLUGIN_REDUCE_MIN = 3
+};
+
+/* How gather and scatter index (gather, scatter). */
+enum {
+  /* Along dim 1 of 3-D views by a list of indices: gather and scatter-add. */
+  TFE_PLUGIN_INDEX_AXIS = 0,
+  /* A block at start indices clamped into range: dynamic_slice and dynamic_update_slice. */
+  TFE_PLUGIN_INDEX_BLOCK = 1
 };
 
 typedef struct tfe_device_plugin {
@@ -173,6 +181,51 @@ typedef struct tfe_device_plugin {
    * conjugate pairs unpacked), else v is NULL. info > 0: no convergence. */
   int32_t (*geev)(int32_t device, int32_t dtype, int32_t vectors, int64_t n, int64_t batch, void* a,
                   void* w, void* v, int32_t* info);
+
+  /* ---- Indexing by device tensors and ordering along one axis (ABI 3) ----
+   * `index` is a rank-1 I32 or I64 view in device memory; the library has checked every shape and
+   * dtype, and handles results without elements itself (except where an entry says otherwise).
+   * Index arithmetic is shared with the test double (backend/device/kernel_bodies.hpp). */
+
+  /* out <- elements of in, by mode TFE_PLUGIN_INDEX_*; out and in have one dtype.
+   * AXIS: in [inner, extent, outer], index [n], out [inner, n, outer]:
+   *   out[i, j, o] = in[i, index[j], o]. Every index is checked, also when out has no elements;
+   *   one outside [0, extent) gives TFE_ERR_INVALID_ARGUMENT (out's contents are then unspecified
+   *   and the library names the index). The check waits for one flag.
+   * BLOCK: in and out of equal rank r, index [r] start indices (r = 0: index may have no data):
+   *   out[x] = in[x + c] with c[d] = clamp(index[d], 0, in.shape[d] - out.shape[d]). The starts
+   *   are read on the device: nothing waits. */
+  int32_t (*gather)(int32_t device, int32_t mode, const tfe_dev_view* out, const tfe_dev_view* in,
+                    const tfe_dev_view* index);
+
+  /* out updated in place from in, by mode TFE_PLUGIN_INDEX_*; out and in have one dtype.
+   * AXIS: out [inner, extent, outer], index [n], in [inner, n, outer]: for j = 0, 1, ..., n - 1 in
+   *   order, out[i, index[j], o] += in[i, j, o] (Bool: or; integers wrap). Duplicates accumulate
+   *   in index order, so results never depend on scheduling (no floating-point atomics). Indices
+   *   are checked first, as gather's (TFE_ERR_INVALID_ARGUMENT, one flag waited for), also when
+   *   out has no elements; then out is unchanged.
+   * BLOCK: out and in of equal rank r, index [r]: out[x + c] = in[x] with c[d] = clamp(index[d],
+   *   0, out.shape[d] - in.shape[d]); nothing waits. */
+  int32_t (*scatter)(int32_t device, int32_t mode, const tfe_dev_view* out, const tfe_dev_view* in,
+                     const tfe_dev_view* index);
+
+  /* Inclusive scan along dim axis of views of equal shape, kind TFE_PLUGIN_REDUCE_SUM or _PROD
+   * (numeric dtypes; integers wrap). Each line is folded in order from its first element, so
+   * floating-point results are the host's bit for bit. */
+  int32_t (*scan)(int32_t device, int32_t kind, int32_t axis, const tfe_dev_view* out,
+                  const tfe_dev_view* in);
+
+  /* out (I64, in's rank with extent 1 at axis) <- the position along axis of the first maximum
+   * (is_max = 1) or minimum of each line of in (Bool, integers, real floats); the first NaN wins.
+   * in.shape[axis] >= 1. */
+  int32_t (*arg_extremum)(int32_t device, int32_t is_max, int32_t axis, const tfe_dev_view* out,
+                          const tfe_dev_view* in);
+
+  /* out (I64, in's shape) <- the stable sorting permutation of each line of in along axis (Bool,
+   * integers, real floats): ascending, or descending with equal elements kept in their order; NaN
+   * last in both, in their order. O(n log n) per line. */
+  int32_t (*argsort)(int32_t device, int32_t descending, int32_t axis, const tfe_dev_view* out,
+                     const tfe_dev_view* in);
 } tfe_device_plugin;
 
 typedef const tfe_device_plugin* (*tfe_device_plugin_entry)(void);

@@ -165,7 +165,10 @@ std::vector<TensorVar> emit_impl(ops::OpCode code, std::span<const TensorVar> in
     }
   }
   std::vector<WriteBuffer<Tensor>> writers;
-  std::vector<TensorVar> outs = TensorVar::pending(call->outputs, call->device, writers);
+  // A transfer's result is where it goes; every other op's is where its operands are.
+  const Device result_device =
+      code == ops::OpCode::Transfer ? std::get<ops::TransferParams>(params).to : call->device;
+  std::vector<TensorVar> outs = TensorVar::pending(call->outputs, result_device, writers);
   const std::string_view name = op_name(*call);
 
   ReadList reads;

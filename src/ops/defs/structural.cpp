@@ -71,6 +71,10 @@ Meta convert(std::span<const Meta> in, const Params& params) {
   return {d, in[0].shape};
 }
 
+// Where the operand is, and that it is on `from`, is the executor's to check: metadata carries no
+// device.
+Meta transfer(std::span<const Meta> in, const Params&) { return in[0]; }
+
 Meta reverse(std::span<const Meta> in, const Params& params) {
   require_axes(std::get<AxesParams>(params).axes, static_cast<int64_t>(in[0].shape.size()), "axes",
                "C1");

@@ -13,6 +13,7 @@ Meta extract_diag(std::span<const Meta> in, const Params& p);     // C1 axes val
 Meta embed_diag(std::span<const Meta> in, const Params& p);       // C1 axes valid and distinct
 Meta triangle(std::span<const Meta> in, const Params& p);         // C1 rank >= 2
 Meta iota(std::span<const Meta> in, const Params& p);             // C1 shape, C2 axis, C3 dtype
+Meta transfer(std::span<const Meta> in, const Params& p);         // no constraint: the operand
 } // namespace tfe::ops::rules
 
 namespace tfe::ops::defs {
@@ -29,6 +30,7 @@ inline constexpr OpDef kStructural[] = {
   {OpCode::Tril, "tril", "tfe_tril", OpGroup::Structural, 1, 1, ParamsKind::Triangle, dtypes::kAll, kAllOperands, false, false, rules::triangle, AdClass::Linear, "C1", "Keeps entries (i, j) of each matrix with j - i <= k, zeros the rest."},
   {OpCode::Triu, "triu", "tfe_triu", OpGroup::Structural, 1, 1, ParamsKind::Triangle, dtypes::kAll, kAllOperands, false, false, rules::triangle, AdClass::Linear, "C1", "Keeps entries (i, j) of each matrix with j - i >= k, zeros the rest."},
   {OpCode::Iota, "iota", "tfe_iota", OpGroup::Structural, 0, 0, ParamsKind::Iota, dtypes::kNumeric, 0, false, false, rules::iota, AdClass::NotDiff, "C1 C2 C3", "The index along axis, as dtype, for every position of shape."},
+  {OpCode::Transfer, "transfer", "tfe_tensor_to_device", OpGroup::Structural, 1, 1, ParamsKind::Transfer, dtypes::kAll, kAllOperands, false, false, rules::transfer, AdClass::Linear, "", "The operand copied from device `from` to device `to` (the one explicit transfer; its derivative is the transfer back)."},
 };
 // clang-format on
 

@@ -203,6 +203,12 @@ std::vector<Sample> make_samples(OpCode op, DType d) {
                  {t({3}, 9).broadcast_view({3, 3, 2}, Dims{0})},
                  ops::TriangleParams{0}});
     break;
+  case OpCode::Transfer: // host to host here; across devices in the device suites
+    v.push_back({"rank0", {t({}, 1)}, ops::TransferParams{}});
+    v.push_back({"batched", {t({2, 3, 2}, 2)}, ops::TransferParams{}});
+    v.push_back({"strided", {t({4, 3}, 3).permuted(Dims{1, 0})}, ops::TransferParams{}});
+    v.push_back({"zero_extent", {t({0, 2}, 4)}, ops::TransferParams{}});
+    break;
   case OpCode::Iota:
     v.push_back({"vector", {}, ops::IotaParams{d, {5}, 0}});
     v.push_back({"rows", {}, ops::IotaParams{d, {3, 4}, 0}});
@@ -229,6 +235,11 @@ Tensor reference(OpCode op, const Sample& s, const ops::ConcreteMeta& out) {
   const Tensor& x = s.inputs[0];
   const Dims& xs = x.shape();
   switch (op) {
+  case OpCode::Transfer:
+    return remap(x, out, [&](const Dims& oi, Dims& si) {
+      si = oi;
+      return true;
+    });
   case OpCode::Transpose: {
     const Dims& perm = std::get<ops::TransposeParams>(s.params).perm;
     return remap(x, out, [&](const Dims& oi, Dims& si) {

@@ -497,6 +497,26 @@ function tfe_tensor_to_device(out, t, kind, ordinal)
     ccall(fp, Int32, (Ptr{Ptr{Cvoid}}, Ptr{Cvoid}, Int32, Int32), out, t, kind, ordinal)
 end
 
+const _fp_tfe_device_scope_enter = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_device_scope_enter(ctx, kind, ordinal)
+    fp = _fp_tfe_device_scope_enter[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_device_scope_enter)
+        _fp_tfe_device_scope_enter[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Cvoid}, Int32, Int32), ctx, kind, ordinal)
+end
+
+const _fp_tfe_device_scope_exit = Ref{Ptr{Cvoid}}(C_NULL)
+function tfe_device_scope_exit(ctx)
+    fp = _fp_tfe_device_scope_exit[]
+    if fp == C_NULL
+        fp = _tfe_symbol(:tfe_device_scope_exit)
+        _fp_tfe_device_scope_exit[] = fp
+    end
+    ccall(fp, Int32, (Ptr{Cvoid},), ctx)
+end
+
 const _fp_tfe_op_count = Ref{Ptr{Cvoid}}(C_NULL)
 function tfe_op_count()
     fp = _fp_tfe_op_count[]
@@ -2800,6 +2820,8 @@ const TFE_GENERATED_FUNCTIONS = (
     :tfe_device_count,
     :tfe_tensor_device,
     :tfe_tensor_to_device,
+    :tfe_device_scope_enter,
+    :tfe_device_scope_exit,
     :tfe_op_count,
     :tfe_op_name,
     :tfe_op_c_name,

@@ -331,6 +331,12 @@ extern "C" {
     ) -> tfe_status;
 }
 extern "C" {
+    pub fn tfe_device_scope_enter(ctx: *mut tfe_context, kind: i32, ordinal: i32) -> tfe_status;
+}
+extern "C" {
+    pub fn tfe_device_scope_exit(ctx: *mut tfe_context) -> tfe_status;
+}
+extern "C" {
     pub fn tfe_op_count() -> i32;
 }
 extern "C" {

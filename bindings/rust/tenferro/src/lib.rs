@@ -57,7 +57,7 @@ pub use tenferro_sys as sys;
 
 pub use context::{Cache, CacheStats, Context, ContextMode, Scheduler};
 pub use debug::autograd_to_dot;
-pub use device::Device;
+pub use device::{on_device, Device, DeviceScope};
 pub use einsum::{einsum, einsum_path, kron, outer, tensordot, trace, EinsumPath};
 pub use element::{Complex32, Complex64, DType, Element};
 pub use error::{last_error_message, Error, Result, Status};
