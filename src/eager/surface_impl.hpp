@@ -112,6 +112,7 @@ inline constexpr bool kHoldsTensor =
 // tensor reports both in place (no shape is copied); other value types through one Meta each.
 template <class V, class In> bool read_operands(const In& in, std::span<DType> dtypes) {
   bool differ = false;
+  if (in.size() == 0) return differ; // an op without operands (iota)
   if constexpr (kHoldsTensor<V>) {
     const Tensor& first = *held_tensor(in[0]);
     for (size_t i = 0; i < in.size(); ++i) {

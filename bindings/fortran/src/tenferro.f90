@@ -27,6 +27,7 @@ module tenferro
   public :: tf_set_requires_grad, tf_requires_grad, tf_backward, tf_grad, tf_clear_grad
   public :: tf_detach, tf_vjp, tf_jvp
   public :: tf_no_grad_enter, tf_no_grad_exit, tf_capture_trace_enter, tf_capture_trace_exit
+  public :: tf_device_count, tf_device, tf_to_device, tf_device_scope_enter, tf_device_scope_exit
   public :: operator(+), operator(-), operator(*), operator(/), operator(**)
 
   ! Re-exported so that a program needs only `use tenferro` for dtypes and statuses.
@@ -35,6 +36,7 @@ module tenferro
             TFE_ERR_NOT_DIFFERENTIABLE, TFE_ERR_SINGULAR, TFE_ERR_NON_CONVERGENCE, &
             TFE_ERR_NUMERICAL, TFE_ERR_INTERNAL
   public :: TFE_BOOL, TFE_I32, TFE_I64, TFE_F32, TFE_F64, TFE_C32, TFE_C64
+  public :: TFE_DEVICE_CPU, TFE_DEVICE_CUDA
   public :: TFE_CMP_EQ, TFE_CMP_NE, TFE_CMP_LT, TFE_CMP_LE, TFE_CMP_GT, TFE_CMP_GE
   public :: TFE_SCHEDULER_THREADS, TFE_SCHEDULER_DEBUG, TFE_CONTEXT_EAGER, TFE_CONTEXT_DATAFLOW
   public :: TFE_LINALG_NO_TRANS, TFE_LINALG_TRANS, TFE_LINALG_CONJ_TRANS
@@ -1293,6 +1295,69 @@ contains
     call tf_finish_(st, 'tf_jvp', stat, errmsg)
     if (st == TFE_OK) call out%take_(h)
   end subroutine tf_jvp
+
+  ! ---- devices (docs/cuda.md) ----
+
+  !> Number of usable CUDA devices: 0 without the CUDA plugin, a driver or a GPU.
+  integer function tf_device_count()
+    integer(c_int32_t) :: n
+    n = 0
+    call tf_finish_(tfe_device_count(n), 'tf_device_count')
+    tf_device_count = int(n)
+  end function tf_device_count
+
+  !> Where t's elements live: kind TFE_DEVICE_CPU or TFE_DEVICE_CUDA, and the ordinal.
+  subroutine tf_device(t, kind, ordinal)
+    type(tf_tensor), intent(in) :: t
+    integer, intent(out) :: kind
+    integer, intent(out), optional :: ordinal
+    integer(c_int32_t) :: k, o
+    k = 0
+    o = 0
+    call tf_finish_(tfe_tensor_device(t%h, k, o), 'tf_device')
+    kind = int(k)
+    if (present(ordinal)) ordinal = int(o)
+  end subroutine tf_device
+
+  !> out = x on device (kind, ordinal): the one transfer, differentiable like any op.
+  subroutine tf_to_device(out, x, kind, ordinal, stat, errmsg)
+    type(tf_tensor), intent(inout) :: out
+    class(tf_value), intent(in) :: x
+    integer, intent(in) :: kind
+    integer, intent(in), optional :: ordinal
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    type(c_ptr) :: h
+    integer(c_int32_t) :: st, o
+    o = 0
+    if (present(ordinal)) o = int(ordinal, c_int32_t)
+    st = tfe_tensor_to_device(h, x%h, int(kind, c_int32_t), o)
+    call tf_consume_(x)
+    call tf_finish_(st, 'tf_to_device', stat, errmsg)
+    if (st == TFE_OK) call out%take_(h)
+  end subroutine tf_to_device
+
+  !> Until tf_device_scope_exit, the creation procedures called with ctx on this thread create on
+  !> device (kind, ordinal); scopes nest.
+  subroutine tf_device_scope_enter(ctx, kind, ordinal, stat, errmsg)
+    type(tf_context), intent(in) :: ctx
+    integer, intent(in) :: kind
+    integer, intent(in), optional :: ordinal
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer(c_int32_t) :: o
+    o = 0
+    if (present(ordinal)) o = int(ordinal, c_int32_t)
+    call tf_finish_(tfe_device_scope_enter(ctx%h, int(kind, c_int32_t), o), &
+                    'tf_device_scope_enter', stat, errmsg)
+  end subroutine tf_device_scope_enter
+
+  subroutine tf_device_scope_exit(ctx, stat, errmsg)
+    type(tf_context), intent(in) :: ctx
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    call tf_finish_(tfe_device_scope_exit(ctx%h), 'tf_device_scope_exit', stat, errmsg)
+  end subroutine tf_device_scope_exit
 
   subroutine tf_no_grad_enter(ctx, stat, errmsg)
     type(tf_context), intent(in) :: ctx

@@ -8,8 +8,50 @@ program test_ad
   integer, parameter :: dp = c_double
   call run_eager()
   call run_dataflow()
+  call run_devices()
   call finish('test_ad')
 contains
+  ! Placement: the transfer (differentiable), device scopes, and clean failures without a GPU.
+  subroutine run_devices()
+    type(tf_context) :: ctx
+    type(tf_tensor) :: x, y, loss, g, z
+    real(dp) :: xv(3) = [0.5_dp, -1.0_dp, 2.0_dp], r(3)
+    integer :: kind, ordinal, ierr
+
+    call tf_context_create(ctx)
+    call tf_from_array(x, ctx, xv)
+    call tf_set_requires_grad(x)
+    call tf_to_device(y, x, TFE_DEVICE_CPU)
+    call tf_device(y, kind, ordinal)
+    call check(kind == TFE_DEVICE_CPU .and. ordinal == 0, 'moved to the host')
+    loss = sum(y * y)
+    call tf_backward(loss)
+    call tf_grad(g, x)
+    call tf_to_array(g, r)
+    call check_close(r, 2 * xv, 1d-12, 'the gradient flows through the transfer')
+    call tf_device_scope_enter(ctx, TFE_DEVICE_CPU)
+    call tf_device_scope_enter(ctx, TFE_DEVICE_CPU, 0)
+    call tf_zeros(z, ctx, TFE_F64, [2, 2])
+    call tf_device(z, kind)
+    call check(kind == TFE_DEVICE_CPU, 'created in a host scope')
+    call tf_device_scope_exit(ctx)
+    call tf_device_scope_exit(ctx)
+    call tf_device_scope_exit(ctx, stat=ierr)
+    call check(ierr == TFE_ERR_INVALID_ARGUMENT, 'an exit without its enter is refused')
+    if (tf_device_count() == 0) then
+      call tf_to_device(z, x, TFE_DEVICE_CUDA, 0, stat=ierr)
+      call check(ierr == TFE_ERR_DEVICE, 'no GPU: the transfer is a device error')
+      call tf_device_scope_enter(ctx, TFE_DEVICE_CUDA, 0, stat=ierr)
+      call check(ierr == TFE_ERR_DEVICE, 'no GPU: the scope is a device error')
+    end if
+    call tf_release(x)
+    call tf_release(y)
+    call tf_release(loss)
+    call tf_release(g)
+    call tf_release(z)
+    call tf_release(ctx)
+  end subroutine run_devices
+
   subroutine run_eager()
     type(tf_context) :: ctx
     type(tf_tensor) :: x, y, loss, g, gs(2), z, tan(2), jv, xs(2), seed

@@ -14,24 +14,6 @@ template <class To> struct Convert : fn::Base {
   template <class From> __device__ To operator()(From v) const { return cast_value<To>(v); }
 };
 
-// Element-size carriers for fill and triangle; 16 bytes as two words, so 8-byte alignment suffices.
-struct Bytes16 {
-  uint64_t lo, hi;
-};
-template <int Size> struct Carrier;
-template <> struct Carrier<1> { using type = uint8_t; };
-template <> struct Carrier<4> { using type = uint32_t; };
-template <> struct Carrier<8> { using type = uint64_t; };
-template <> struct Carrier<16> { using type = Bytes16; };
-
-template <class F> decltype(auto) visit_size(int64_t size, F&& f) {
-  switch (size) {
-  case 1: return f(Tag<uint8_t>{});
-  case 4: return f(Tag<uint32_t>{});
-  case 8: return f(Tag<uint64_t>{});
-  default: return f(Tag<Bytes16>{});
-  }
-}
 
 template <class T>
 __global__ void __launch_bounds__(kEwThreads) fill_kernel(T* out, T value, Geometry g, int64_t n) {

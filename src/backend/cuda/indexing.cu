@@ -17,18 +17,6 @@ namespace {
 namespace kb = ::tfe::kernel_bodies;
 constexpr int kThreads = 256;
 
-// Element-size carriers for the moves; 16 bytes as two words, so 8-byte alignment suffices.
-struct Bytes16 {
-  uint64_t lo, hi;
-};
-template <class F> decltype(auto) visit_size(int64_t size, F&& f) {
-  switch (size) {
-  case 1: return f(Tag<uint8_t>{});
-  case 4: return f(Tag<uint32_t>{});
-  case 8: return f(Tag<uint64_t>{});
-  default: return f(Tag<Bytes16>{});
-  }
-}
 template <class F> decltype(auto) visit_index(int32_t dtype, F&& f) {
   if (dtype == TFE_I32) return f(Tag<int32_t>{});
   return f(Tag<int64_t>{});

@@ -80,4 +80,20 @@ template <class F> decltype(auto) visit_dtype(int32_t d, F&& f) {
   }
 }
 
+// Element-size carriers for kernels that only move bit patterns (fill, triangle, gather,
+// scatter's copies); 16 bytes as two words, so 8-byte alignment suffices.
+struct Bytes16 {
+  uint64_t lo, hi;
+};
+
+// Calls f(Tag<T>{}) with the carrier of an element of `size` bytes (1, 4, 8 or 16).
+template <class F> decltype(auto) visit_size(int64_t size, F&& f) {
+  switch (size) {
+  case 1: return f(Tag<uint8_t>{});
+  case 4: return f(Tag<uint32_t>{});
+  case 8: return f(Tag<uint64_t>{});
+  default: return f(Tag<Bytes16>{});
+  }
+}
+
 } // namespace tfe::cuda

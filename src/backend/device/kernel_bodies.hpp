@@ -122,6 +122,22 @@ inline BlockGeometry block_geometry(const tfe_dev_view& big, const tfe_dev_view&
   return g;
 }
 
+// The offsets of element e (column-major over shape) in two layouts of that shape.
+TFE_HOST_DEVICE inline void offsets_in_two_layouts(int32_t rank, const int64_t* shape,
+                                                   const int64_t* a_strides,
+                                                   const int64_t* b_strides, int64_t e, int64_t* a,
+                                                   int64_t* b) {
+  int64_t x = 0, y = 0;
+  for (int32_t d = 0; d < rank; ++d) {
+    const int64_t q = e / shape[d], r = e - q * shape[d];
+    e = q;
+    x += r * a_strides[d];
+    y += r * b_strides[d];
+  }
+  *a = x;
+  *b = y;
+}
+
 // The big side's offset of the block's first element: start d clamped into [0, room[d]].
 template <class I>
 TFE_HOST_DEVICE inline int64_t block_origin(const BlockGeometry& g, const I* starts) {
@@ -138,15 +154,7 @@ TFE_HOST_DEVICE inline int64_t block_origin(const BlockGeometry& g, const I* sta
 // big side.
 TFE_HOST_DEVICE inline void block_offsets(const BlockGeometry& g, int64_t e, int64_t* small_off,
                                           int64_t* big_off) {
-  int64_t s = 0, b = 0;
-  for (int32_t d = 0; d < g.rank; ++d) {
-    const int64_t q = e / g.shape[d], r = e - q * g.shape[d];
-    e = q;
-    s += r * g.small[d];
-    b += r * g.big[d];
-  }
-  *small_off = s;
-  *big_off = b;
+  offsets_in_two_layouts(g.rank, g.shape, g.small, g.big, e, small_off, big_off);
 }
 
 // ---- lines along one axis (scan, arg_extremum, argsort) ----
@@ -183,15 +191,7 @@ inline LineGeometry line_geometry(const tfe_dev_view& out, const tfe_dev_view& i
 // The offsets of element 0 of line `line` (column-major over the other dims) in out and in.
 TFE_HOST_DEVICE inline void line_bases(const LineGeometry& g, int64_t line, int64_t* out_base,
                                        int64_t* in_base) {
-  int64_t o = 0, i = 0;
-  for (int32_t d = 0; d < g.rank; ++d) {
-    const int64_t q = line / g.shape[d], r = line - q * g.shape[d];
-    line = q;
-    o += r * g.out[d];
-    i += r * g.in[d];
-  }
-  *out_base = o;
-  *in_base = i;
+  offsets_in_two_layouts(g.rank, g.shape, g.out, g.in, line, out_base, in_base);
 }
 
 // An inclusive scan of one line in order: out[k] = combine(out[k - 1], in[k]), the host's fold.

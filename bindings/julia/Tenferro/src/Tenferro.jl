@@ -17,7 +17,7 @@ export TenferroError, InvalidArgumentError, ShapeMismatchError, DtypeMismatchErr
        AllocationError, NotSupportedError, DeviceError, NotDifferentiableError, SingularError,
        NonConvergenceError, NumericalError, InternalError, UnknownStatusError
 export default_context, dtype, requires_grad!, requires_grad, backward!, grad, gradient, vjp,
-       jvp, traced, live_objects, shared_array
+       jvp, traced, live_objects, shared_array, device_count, device, to_device, on_device
 
 const _LIB = Ref{Ptr{Cvoid}}(C_NULL)
 const _LIB_LOCK = ReentrantLock()
@@ -466,6 +466,48 @@ end
 cholesky(a::Tensor) = (L=_unary(tfe_linalg_cholesky, a),)
 det(a::Tensor) = _unary(tfe_linalg_det, a)
 inv(a::Tensor) = _unary(tfe_linalg_inv, a)
+
+# ---- devices (docs/cuda.md) -----------------------------------------------------------------
+
+"Number of usable CUDA GPUs: 0 without the CUDA plugin, a driver or a GPU."
+function device_count()
+    r = Ref{Int32}(0)
+    _check(tfe_device_count(r))
+    return Int(r[])
+end
+
+_device_code(d::Symbol, ordinal::Integer) =
+    d === :cpu ? (TFE_DEVICE_CPU, Int32(ordinal)) :
+    d === :cuda ? (TFE_DEVICE_CUDA, Int32(ordinal)) :
+    throw(ArgumentError("device $d is not :cpu or :cuda"))
+
+"Where t's elements live: (:cpu, 0) or (:cuda, ordinal)."
+function device(t::Tensor)
+    k, o = Ref{Int32}(0), Ref{Int32}(0)
+    _check(tfe_tensor_device(_handle(t), k, o))
+    return (k[] == TFE_DEVICE_CUDA ? :cuda : :cpu, Int(o[]))
+end
+
+"t on device `d` (:cpu or :cuda) with `ordinal`: the one transfer, differentiable like any op."
+function to_device(t::Tensor, d::Symbol, ordinal::Integer=0)
+    kind, o = _device_code(d, ordinal)
+    return _new(r -> tfe_tensor_to_device(r, _handle(t), kind, o))
+end
+
+"""
+    on_device(f, d, ordinal=0; ctx=default_context())
+
+Runs f() with the creation functions of ctx on this thread creating on device d (:cpu or :cuda).
+"""
+function on_device(f, d::Symbol, ordinal::Integer=0; ctx::Context=default_context())
+    kind, o = _device_code(d, ordinal)
+    _check(tfe_device_scope_enter(ctx.ptr, kind, o))
+    try
+        return f()
+    finally
+        _check(tfe_device_scope_exit(ctx.ptr))
+    end
+end
 
 # ---- eager AD ------------------------------------------------------------------------------
 

@@ -22,6 +22,19 @@ using Tenferro
         @test shared_array(t) == a
     end
 
+    @testset "devices" begin
+        x = Tensor([0.5, -1.0, 2.0])
+        @test device(x) == (:cpu, 0)
+        requires_grad!(x)
+        backward!(sum(to_device(x, :cpu) .* to_device(x, :cpu)))
+        @test Array(grad(x)) ≈ 2 .* [0.5, -1.0, 2.0]
+        @test device(on_device(() -> Tensor([1.0]), :cpu)) == (:cpu, 0)
+        if device_count() == 0
+            @test_throws DeviceError to_device(x, :cuda)
+            @test_throws DeviceError on_device(() -> nothing, :cuda)
+        end
+    end
+
     @testset "arithmetic and broadcasting" begin
         x = [0.5, -1.0, 2.0]
         y = [1.0, 3.0, -2.0]
