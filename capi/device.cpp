@@ -45,8 +45,7 @@ tfe_status tfe_tensor_device(const tfe_tensor* t, int32_t* kind, int32_t* ordina
 
 tfe_status tfe_tensor_to_device(tfe_tensor** out, const tfe_tensor* t, int32_t kind,
                                 int32_t ordinal) {
-  const char* fn = "tfe_tensor_to_device";
-  return guarded(fn, [&] {
+  return guarded("tfe_tensor_to_device", [&] {
     out_slot(out);
     require(t, "t");
     Device to = device_arg(kind, ordinal);

@@ -47,7 +47,7 @@ public:
   // einsum plans (contraction paths) keyed by (subscripts, operand shapes).
   einsum::PlanCache einsum_plans{1024, int64_t{16} << 20};
   // The one-op VJP programs the dataflow engine's reverse tasks run, keyed by (op, params,
-  // operand dtypes and shapes, backend).
+  // operand dtypes and shapes, placement).
   // Mutable: ops run through a const context, and the cache locks itself like the others.
   mutable ad::VjpKernelCache vjp_kernels{1024, int64_t{64} << 20};
   // Dataflow mode: the scheduler of every op of this context. Declared last: destroyed first,
