@@ -51,10 +51,10 @@ template <class V> V take(const V& x, int64_t axis, int64_t lo, int64_t hi) {
   return op1(ops::OpCode::Slice, x, p);
 }
 
-template <class V> V gather_along(const V& x, const std::vector<int64_t>& index, int64_t axis) {
-  Tensor idx = Tensor::empty(DType::I64, {static_cast<int64_t>(index.size())});
-  std::copy(index.begin(), index.end(), idx.data<int64_t>());
-  std::array<V, 2> in{x, literal(idx, static_cast<const V*>(nullptr))};
+// index: a rank-1 I64 tensor on the host (made with the library's allocation, so a list too long
+// for memory is OutOfMemory, not an abort).
+template <class V> V gather_along(const V& x, const Tensor& index, int64_t axis) {
+  std::array<V, 2> in{x, literal(index, static_cast<const V*>(nullptr))};
   return call<V>(ops::OpCode::Gather, std::span<const V>(in), ops::AxisParams{axis});
 }
 
@@ -212,8 +212,9 @@ template <class V> V repeat(const V& x, std::span<const int64_t> repeats, int64_
     p.high[static_cast<size_t>(ax)] = Extent(total - n);
     return shape_detail::op1(ops::OpCode::Pad, x, p);
   }
-  std::vector<int64_t> index;
-  for (int64_t i = 0; i < n; ++i) index.insert(index.end(), static_cast<size_t>(repeats[i]), i);
+  Tensor index = Tensor::empty(DType::I64, {total});
+  int64_t* at = index.data<int64_t>();
+  for (int64_t i = 0; i < n; ++i) at = std::fill_n(at, repeats[i], i);
   return shape_detail::gather_along(x, index, ax);
 }
 

@@ -522,6 +522,23 @@ static void repeat_of_an_empty_tensor_builds_no_index(void** state) {
   tfe_tensor_release(x);
 }
 
+static void repeat_index_lists_too_long_for_memory(void** state) {
+  (void)state;
+  /* 2^47 copies of a non-empty row, eagerly and traced: the index list (2^47 entries, within the
+   * element limit) was a std::vector whose allocation aborted the process under ASan (a fuzzer
+   * finding on a traced tensor). Now it is a tensor, and too long for memory is a status. */
+  const int64_t shape[] = {2}, counts[] = {(int64_t)1 << 46, (int64_t)1 << 46};
+  tfe_tensor *x = zeros(1, shape), *sym = NULL, *out = (tfe_tensor*)0x1;
+  EXPECT_STATUS(tfe_repeat(&out, x, 2, counts, 0), TFE_ERR_OUT_OF_MEMORY, "tfe_repeat");
+  assert_null(out);
+  TFE_OK_OR_FAIL(tfe_tensor_symbolic(&sym, g_ctx, TFE_F64, 1, shape));
+  out = (tfe_tensor*)0x1;
+  EXPECT_STATUS(tfe_repeat(&out, sym, 2, counts, 0), TFE_ERR_OUT_OF_MEMORY, "tfe_repeat");
+  assert_null(out);
+  tfe_tensor_release(sym);
+  tfe_tensor_release(x);
+}
+
 static void factorisations_of_empty_batches_do_no_work_per_matrix(void** state) {
   (void)state;
   /* [0, 0, 2^40] and [3, 0, 2^40]: zero elements, but 2^40 empty matrices (the LAPACK layer
@@ -695,6 +712,7 @@ int main(void) {
                                       setup, teardown),
       cmocka_unit_test_setup_teardown(roll_along_an_int64_max_extent, setup, teardown),
       cmocka_unit_test_setup_teardown(repeat_of_an_empty_tensor_builds_no_index, setup, teardown),
+      cmocka_unit_test_setup_teardown(repeat_index_lists_too_long_for_memory, setup, teardown),
       cmocka_unit_test_setup_teardown(factorisations_of_empty_batches_do_no_work_per_matrix, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(argmin_of_an_empty_tensor_with_int64_max_before_the_axis,
