@@ -439,43 +439,46 @@ int32_t scan(int32_t device, int32_t kind, int32_t axis, const tfe_dev_view* out
   });
 }
 
-int32_t arg_extremum(int32_t device, int32_t is_max, int32_t axis, const tfe_dev_view* out,
-                     const tfe_dev_view* in) {
+// arg_extremum and argsort: the lines of in (a real or integer dtype) along axis, with out's
+// I64 positions; f(x, g, o) for the element type T of x.
+template <class F>
+int32_t over_ordered_lines(int32_t device, const char* what, int32_t axis, const tfe_dev_view* out,
+                           const tfe_dev_view* in, F&& f) {
   if (int32_t s = bad_device(device)) return s;
   return guarded([&] {
     visit_dtype(static_cast<DType>(in->dtype), [&](auto tag) {
       using T = typename decltype(tag)::type;
       if constexpr (is_complex_v<T>) {
-        fail(Status::NotSupported, "fake arg_extremum: no complex values");
+        fail(Status::NotSupported, "fake %s: no complex values", what);
       } else {
-        kb::LineGeometry g = kb::line_geometry(*out, *in, axis);
-        int64_t* o = host(static_cast<int64_t*>(out->data));
-        const T* x = host(static_cast<const T*>(in->data));
+        f(host(static_cast<const T*>(in->data)), kb::line_geometry(*out, *in, axis),
+          host(static_cast<int64_t*>(out->data)));
+      }
+    });
+  });
+}
+
+int32_t arg_extremum(int32_t device, int32_t is_max, int32_t axis, const tfe_dev_view* out,
+                     const tfe_dev_view* in) {
+  return over_ordered_lines(
+      device, "arg_extremum", axis, out, in,
+      [&](const auto* x, const kb::LineGeometry& g, int64_t* o) {
         for (int64_t line = 0; line < g.lines; ++line) {
           int64_t ob = 0, ib = 0;
           kb::line_bases(g, line, &ob, &ib);
           o[ob] = is_max ? kb::arg_fold<true>(x + ib, g.in_step, 0, g.extent, 1).pos
                          : kb::arg_fold<false>(x + ib, g.in_step, 0, g.extent, 1).pos;
         }
-      }
-    });
-  });
+      });
 }
 
 int32_t argsort(int32_t device, int32_t descending, int32_t axis, const tfe_dev_view* out,
                 const tfe_dev_view* in) {
-  if (int32_t s = bad_device(device)) return s;
-  return guarded([&] {
-    visit_dtype(static_cast<DType>(in->dtype), [&](auto tag) {
-      using T = typename decltype(tag)::type;
-      if constexpr (is_complex_v<T>) {
-        fail(Status::NotSupported, "fake argsort: no complex values");
-      } else {
+  return over_ordered_lines(
+      device, "argsort", axis, out, in, [&](const auto* x, const kb::LineGeometry& g, int64_t* o) {
         // As on the GPU: every line laid out compact as keys and positions, one segmented sort.
-        kb::LineGeometry g = kb::line_geometry(*out, *in, axis);
-        int64_t* o = host(static_cast<int64_t*>(out->data));
-        const T* x = host(static_cast<const T*>(in->data));
         size_t n = static_cast<size_t>(g.lines * g.extent);
+        using T = std::remove_cv_t<std::remove_pointer_t<decltype(x)>>;
         std::vector<kb::sort_key_t<T>> keys(n);
         std::vector<int64_t> pos(n), offsets(static_cast<size_t>(g.lines + 1));
         for (int64_t line = 0; line < g.lines; ++line) {
@@ -496,9 +499,7 @@ int32_t argsort(int32_t device, int32_t descending, int32_t axis, const tfe_dev_
           for (int64_t k = 0; k < g.extent; ++k)
             o[ob + k * g.out_step] = pos[static_cast<size_t>(line * g.extent + k)];
         }
-      }
-    });
-  });
+      });
 }
 
 const tfe_device_plugin kPlugin{TFE_DEVICE_PLUGIN_ABI,
